@@ -1,0 +1,19 @@
+package io.celerity.api;
+
+/**
+ * What the framework offers a component beyond its output interface; take it as an optional constructor parameter.
+ */
+public interface ServiceContext {
+
+    /** The service's name, as configured. */
+    String serviceName();
+
+    /** Wall-clock time in nanoseconds since the epoch; settable in tests so results are deterministic. */
+    long currentTimeNanos();
+
+    /**
+     * Records that the input being processed is done although it produced no output, so a restart does not replay it.
+     * A no-op when the input has already produced output or when called outside an input event.
+     */
+    void acknowledge();
+}

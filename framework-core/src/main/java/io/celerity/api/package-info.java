@@ -1,0 +1,2 @@
+/** The only framework types business code may see. */
+package io.celerity.api;

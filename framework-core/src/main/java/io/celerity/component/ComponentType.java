@@ -1,0 +1,176 @@
+package io.celerity.component;
+
+import io.celerity.api.ServiceContext;
+
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * How a component class is built and called: its input interfaces, the constructor to use, its output interfaces and
+ * its optional settings type.
+ */
+public final class ComponentType {
+
+    private final Class<?> implClass;
+    private final List<Class<?>> inputInterfaces;
+    private final Constructor<?> constructor;
+    private final List<Class<?>> outputInterfaces;
+    private final Class<?> settingsType;
+
+    private ComponentType(Class<?> implClass, List<Class<?>> inputInterfaces, Constructor<?> constructor,
+                          List<Class<?>> outputInterfaces, Class<?> settingsType) {
+        this.implClass = implClass;
+        this.inputInterfaces = List.copyOf(inputInterfaces);
+        this.constructor = constructor;
+        this.outputInterfaces = List.copyOf(outputInterfaces);
+        this.settingsType = settingsType;
+    }
+
+    /**
+     * Inspects a component class.
+     *
+     * @throws IllegalArgumentException saying what is wrong when the class cannot be a component
+     */
+    public static ComponentType of(Class<?> implClass) {
+        if (implClass.isInterface() || Modifier.isAbstract(implClass.getModifiers()))
+            throw new IllegalArgumentException(implClass.getName() + " is abstract; expected a concrete class");
+        List<Class<?>> inputs = inputInterfacesOf(implClass);
+        if (inputs.isEmpty())
+            throw new IllegalArgumentException(implClass.getName()
+                    + " implements no input interface; expected it to implement an interface of event methods");
+        Constructor<?> best = null;
+        for (Constructor<?> c : implClass.getConstructors())
+            if (isUsable(c) && (best == null || c.getParameterCount() > best.getParameterCount()))
+                best = c;
+        if (best == null)
+            throw new IllegalArgumentException(implClass.getName() + " has no usable constructor; expected a public "
+                    + "constructor taking its output interface(s), optionally a ServiceContext and one settings object");
+        List<Class<?>> outputs = new ArrayList<>();
+        Class<?> settings = null;
+        for (Class<?> p : best.getParameterTypes()) {
+            if (p == ServiceContext.class) continue;
+            if (p.isInterface()) outputs.add(p);
+            else settings = p;
+        }
+        return new ComponentType(implClass, inputs, best, outputs, settings);
+    }
+
+    /** The event interfaces the class implements, excluding the JDK's and the libraries' own. */
+    private static List<Class<?>> inputInterfacesOf(Class<?> implClass) {
+        Set<Class<?>> found = new LinkedHashSet<>();
+        for (Class<?> c = implClass; c != null && c != Object.class; c = c.getSuperclass())
+            collectInterfaces(c, found);
+        List<Class<?>> inputs = new ArrayList<>();
+        for (Class<?> i : found)
+            if (!isPlatformType(i) && hasEventMethod(i))
+                inputs.add(i);
+        return inputs;
+    }
+
+    private static void collectInterfaces(Class<?> c, Set<Class<?>> found) {
+        for (Class<?> i : c.getInterfaces())
+            if (found.add(i))
+                collectInterfaces(i, found);
+    }
+
+    private static boolean hasEventMethod(Class<?> iface) {
+        for (Method m : iface.getMethods())
+            if (Modifier.isAbstract(m.getModifiers()) && m.getParameterCount() <= 1)
+                return true;
+        return false;
+    }
+
+    private static boolean isPlatformType(Class<?> c) {
+        String n = c.getName();
+        return n.startsWith("java.") || n.startsWith("javax.") || n.startsWith("jdk.") || n.startsWith("sun.")
+                || n.startsWith("net.openhft.") || n.startsWith("io.celerity.api.");
+    }
+
+    /** Usable: every parameter is an output interface, the ServiceContext, or one settings class. */
+    private static boolean isUsable(Constructor<?> c) {
+        int contexts = 0, settings = 0;
+        for (Class<?> p : c.getParameterTypes()) {
+            if (p == ServiceContext.class) contexts++;
+            else if (p.isPrimitive() || p.isArray() || p == String.class) return false;
+            else if (!p.isInterface()) settings++;
+            else if (isPlatformType(p)) return false;
+        }
+        return contexts <= 1 && settings <= 1;
+    }
+
+    /** The component class. */
+    public Class<?> implClass() {
+        return implClass;
+    }
+
+    /** The interfaces whose methods are the events this component accepts. */
+    public List<Class<?>> inputInterfaces() {
+        return inputInterfaces;
+    }
+
+    /** The interfaces the component emits on, in constructor order; empty for a pure sink. */
+    public List<Class<?>> outputInterfaces() {
+        return outputInterfaces;
+    }
+
+    /** The type of the per-service settings the constructor takes, or {@code null}. */
+    public Class<?> settingsType() {
+        return settingsType;
+    }
+
+    /**
+     * Builds the component.
+     *
+     * @param output   an object implementing every output interface
+     * @param context  the service context, or {@code null} when the constructor does not take one
+     * @param settings the settings object, or {@code null}
+     */
+    public Object newInstance(Object output, ServiceContext context, Object settings) {
+        Class<?>[] types = constructor.getParameterTypes();
+        Object[] args = new Object[types.length];
+        for (int i = 0; i < types.length; i++)
+            args[i] = types[i] == ServiceContext.class ? context : types[i].isInterface() ? output : settings;
+        try {
+            return constructor.newInstance(args);
+        } catch (InvocationTargetException e) {
+            throw new IllegalStateException("constructor of " + implClass.getName() + " threw " + e.getCause(), e.getCause());
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot construct " + implClass.getName() + ": " + e, e);
+        }
+    }
+
+    /**
+     * The public method to call for a timer tick: no parameters, or one {@code long} (the current wall-clock time in ns).
+     *
+     * @throws IllegalArgumentException when there is no such method
+     */
+    public Method timerMethod(String name) {
+        for (Method m : implClass.getMethods())
+            if (m.getName().equals(name) && m.getReturnType() == void.class
+                    && (m.getParameterCount() == 0 || (m.getParameterCount() == 1 && m.getParameterTypes()[0] == long.class)))
+                return m;
+        throw new IllegalArgumentException(implClass.getName() + " has no public method void " + name
+                + "() or void " + name + "(long nowNanos)");
+    }
+
+    /** A handle of type {@code (long)void} calling the timer method on {@code component}; no allocation per call. */
+    public static MethodHandle timerHandle(Method method, Object component) {
+        try {
+            MethodHandle h = MethodHandles.publicLookup().unreflect(method).bindTo(component);
+            if (method.getParameterCount() == 0)
+                h = MethodHandles.dropArguments(h, 0, long.class);
+            return h.asType(MethodType.methodType(void.class, long.class));
+        } catch (IllegalAccessException e) {
+            throw new IllegalArgumentException("timer method " + method + " is not accessible", e);
+        }
+    }
+}

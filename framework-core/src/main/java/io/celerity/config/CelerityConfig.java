@@ -1,0 +1,129 @@
+package io.celerity.config;
+
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * A validated deployment: queues, services and the event loops that run them. Load one from {@code services.yaml}
+ * with {@link #load(Path)} or assemble one with {@link #builder()}; either way it is validated before anything starts.
+ */
+public final class CelerityConfig {
+
+    private final String source;
+    private final int hostId;
+    private final Map<String, QueueConfig> queues;
+    private final Map<String, ServiceConfig> services;
+    private final Map<String, EventLoopConfig> eventLoops;
+
+    private CelerityConfig(Builder b) {
+        this.source = b.source;
+        this.hostId = b.hostId;
+        this.queues = Collections.unmodifiableMap(new LinkedHashMap<>(b.queues));
+        this.services = Collections.unmodifiableMap(new LinkedHashMap<>(b.services));
+        this.eventLoops = Collections.unmodifiableMap(new LinkedHashMap<>(b.eventLoops));
+    }
+
+    /**
+     * Reads and validates a {@code services.yaml}; relative queue paths resolve against the file's directory.
+     *
+     * @throws ConfigException naming the file, entry and key of the first mistake
+     */
+    public static CelerityConfig load(Path file) {
+        return YamlConfigReader.read(file);
+    }
+
+    /** An empty builder; relative queue paths resolve against the working directory. */
+    public static Builder builder() {
+        return new Builder("builder");
+    }
+
+    /** Where this configuration came from: a file name, or "builder". */
+    public String source() {
+        return source;
+    }
+
+    /** This host's id, 0-99. */
+    public int hostId() {
+        return hostId;
+    }
+
+    /** Queues by name, in declaration order. */
+    public Map<String, QueueConfig> queues() {
+        return queues;
+    }
+
+    /** Services by name, in declaration order. */
+    public Map<String, ServiceConfig> services() {
+        return services;
+    }
+
+    /** Event loops by name, in declaration order, including the implicit default loop when a service uses it. */
+    public Map<String, EventLoopConfig> eventLoops() {
+        return eventLoops;
+    }
+
+    /** Assembles a configuration in code, for embedding and tests. */
+    public static final class Builder {
+
+        private final String source;
+        private int hostId;
+        private final Map<String, QueueConfig> queues = new LinkedHashMap<>();
+        private final Map<String, ServiceConfig> services = new LinkedHashMap<>();
+        private final Map<String, EventLoopConfig> eventLoops = new LinkedHashMap<>();
+
+        Builder(String source) {
+            this.source = source;
+        }
+
+        /** Sets the host id (0-99). */
+        public Builder hostId(int hostId) {
+            this.hostId = hostId;
+            return this;
+        }
+
+        /** Adds a queue with default roll cycle and source id. */
+        public Builder queue(String name, Path path) {
+            return queue(QueueConfig.of(name, path));
+        }
+
+        /** Adds a queue. */
+        public Builder queue(QueueConfig queue) {
+            putOnce(queues, "queues", queue.name(), queue);
+            return this;
+        }
+
+        /** Adds an event loop. */
+        public Builder eventLoop(EventLoopConfig loop) {
+            putOnce(eventLoops, "eventLoops", loop.name(), loop);
+            return this;
+        }
+
+        /** Adds a service. */
+        public Builder service(ServiceConfig service) {
+            putOnce(services, "services", service.name(), service);
+            return this;
+        }
+
+        private <V> void putOnce(Map<String, V> map, String section, String name, V value) {
+            if (map.putIfAbsent(name, value) != null)
+                throw new ConfigException(source, section, name, "duplicate name '" + name + "'; expected each name once");
+        }
+
+        /**
+         * Validates and builds.
+         *
+         * @throws ConfigException naming the entry and key of the first mistake
+         */
+        public CelerityConfig build() {
+            boolean defaultLoopUsed = services.values().stream()
+                    .anyMatch(s -> EventLoopConfig.DEFAULT_NAME.equals(s.eventLoop()));
+            if (defaultLoopUsed)
+                eventLoops.putIfAbsent(EventLoopConfig.DEFAULT_NAME, EventLoopConfig.of(EventLoopConfig.DEFAULT_NAME));
+            CelerityConfig config = new CelerityConfig(this);
+            new ConfigValidator(config).validate();
+            return config;
+        }
+    }
+}

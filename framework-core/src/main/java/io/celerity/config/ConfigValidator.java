@@ -1,0 +1,151 @@
+package io.celerity.config;
+
+import io.celerity.component.ComponentType;
+import net.openhft.chronicle.queue.RollCycles;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+
+/** Checks a configuration as a whole before anything starts; throws on the first mistake. */
+final class ConfigValidator {
+
+    private final CelerityConfig config;
+
+    ConfigValidator(CelerityConfig config) {
+        this.config = config;
+    }
+
+    void validate() {
+        if (config.hostId() < 0 || config.hostId() > 99)
+            throw error("top level", "hostId", "host id " + config.hostId() + " is out of range; expected 0-99");
+        validateQueues();
+        config.eventLoops().values().forEach(this::validateEventLoop);
+        config.services().values().forEach(this::validateService);
+        validateWritersAreDistinguishable();
+    }
+
+    private void validateQueues() {
+        Map<Integer, String> bySourceId = new HashMap<>();
+        for (QueueConfig q : config.queues().values()) {
+            String entry = "queue '" + q.name() + "'";
+            if (q.path() == null)
+                throw error(entry, "path", "missing; expected the queue's directory");
+            try {
+                RollCycles.valueOf(q.rollCycle());
+            } catch (IllegalArgumentException | NullPointerException e) {
+                throw error(entry, "rollCycle", "unknown roll cycle '" + q.rollCycle()
+                        + "'; expected a Chronicle RollCycles name such as FAST_DAILY or FAST_HOURLY");
+            }
+            if (q.sourceId() <= 0)
+                throw error(entry, "sourceId", "source id " + q.sourceId() + " must be positive");
+            String other = bySourceId.putIfAbsent(q.sourceId(), q.name());
+            if (other != null)
+                throw error(entry, "sourceId", "source id " + q.sourceId() + " is already used by queue '" + other
+                        + "'; expected a unique id per queue");
+            checkWritable(entry, q.path());
+        }
+    }
+
+    private void checkWritable(String entry, Path path) {
+        Path p = path.toAbsolutePath();
+        while (p != null && !Files.exists(p))
+            p = p.getParent();
+        if (p == null || !Files.isDirectory(p) || !Files.isWritable(p))
+            throw error(entry, "path", "'" + path + "' is not writable (" + (p == null ? "no existing parent"
+                    : p + (Files.isDirectory(p) ? " is read-only" : " is not a directory"))
+                    + "); expected a directory this process can create and write");
+    }
+
+    private void validateEventLoop(EventLoopConfig loop) {
+        String entry = "event loop '" + loop.name() + "'";
+        if (loop.pauser() == null)
+            throw error(entry, "pauser", "missing; expected one of BUSY, YIELDING, BALANCED, SLEEPY");
+        String a = loop.affinity();
+        if (a == null || !(a.equals("NONE") || a.equals("ANY") || a.matches("\\d{1,4}")))
+            throw error(entry, "affinity", "'" + a + "' is not an affinity; expected NONE, ANY or a CPU number");
+    }
+
+    private void validateService(ServiceConfig s) {
+        String entry = "service '" + s.name() + "'";
+        if (s.implClass() == null || s.implClass().isBlank())
+            throw error(entry, "implClass", "missing; expected the component's class name");
+        if (s.inputs().isEmpty())
+            throw error(entry, "inputs", "no inputs; expected a list of one or more queue names");
+        for (String input : s.inputs())
+            requireQueue(entry, "inputs", input);
+        if (s.inputs().stream().distinct().count() != s.inputs().size())
+            throw error(entry, "inputs", "a queue is listed twice in " + s.inputs() + "; expected each input once");
+        if (s.output() == null)
+            throw error(entry, "output", "missing; expected the name of the queue outputs are written to");
+        requireQueue(entry, "output", s.output());
+        if (s.startFrom() == null)
+            throw error(entry, "startFrom", "missing; expected one of LAST_WRITTEN, START, END");
+        if (!config.eventLoops().containsKey(s.eventLoop()))
+            throw error(entry, "eventLoop", "unknown event loop '" + s.eventLoop() + "'; expected one of "
+                    + config.eventLoops().keySet());
+
+        ComponentType type = componentType(entry, s.implClass());
+        if ((s.timerMethod() == null) != (s.timerPeriod() == null))
+            throw error(entry, "timer", "expected both a method and a period");
+        if (s.timerMethod() != null) {
+            if (s.timerPeriod().isNegative() || s.timerPeriod().isZero())
+                throw error(entry, "timer", "period " + s.timerPeriod() + " must be positive");
+            try {
+                type.timerMethod(s.timerMethod());
+            } catch (IllegalArgumentException e) {
+                throw error(entry, "timer", e.getMessage());
+            }
+        }
+        if (!s.settings().isEmpty()) {
+            if (type.settingsType() == null)
+                throw error(entry, "settings", "given, but no constructor of " + s.implClass()
+                        + " takes a settings object; expected a constructor parameter of a settings class");
+            try {
+                SettingsBinder.bind(type.settingsType(), s.settings());
+            } catch (IllegalArgumentException e) {
+                throw error(entry, "settings", e.getMessage());
+            }
+        }
+    }
+
+    private ComponentType componentType(String entry, String implClass) {
+        Class<?> cls;
+        try {
+            cls = Class.forName(implClass, false, Thread.currentThread().getContextClassLoader());
+        } catch (ClassNotFoundException | LinkageError e) {
+            throw error(entry, "implClass", "class '" + implClass + "' not found; expected a class on the classpath");
+        }
+        try {
+            return ComponentType.of(cls);
+        } catch (IllegalArgumentException e) {
+            throw error(entry, "implClass", e.getMessage());
+        }
+    }
+
+    private void requireQueue(String entry, String key, String queue) {
+        if (!config.queues().containsKey(queue))
+            throw error(entry, key, "unknown queue '" + queue + "'; expected one of " + config.queues().keySet());
+    }
+
+    /** Restart finds a service's last input by the input's source id in the output; two writers must not share one. */
+    private void validateWritersAreDistinguishable() {
+        Map<String, String> writerBySourceOnQueue = new HashMap<>();
+        for (ServiceConfig s : config.services().values()) {
+            for (String input : s.inputs()) {
+                int sourceId = config.queues().get(input).sourceId();
+                String other = writerBySourceOnQueue.putIfAbsent(s.output() + "/" + sourceId, s.name());
+                if (other != null)
+                    throw error("service '" + s.name() + "'", "inputs", "services '" + other + "' and '" + s.name()
+                            + "' would write outputs with the same source id " + sourceId + " (queue '" + input
+                            + "') on queue '" + s.output() + "', so a restart could not tell them apart; "
+                            + "expected each service writing to a shared queue to read different input queues");
+            }
+        }
+    }
+
+    private ConfigException error(String entry, String key, String problem) {
+        return new ConfigException(config.source(), entry, key, problem);
+    }
+}

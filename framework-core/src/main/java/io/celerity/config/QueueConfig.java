@@ -1,0 +1,27 @@
+package io.celerity.config;
+
+import java.nio.file.Path;
+
+/**
+ * A persisted queue.
+ *
+ * @param name      the name services use to refer to it
+ * @param path      its directory
+ * @param rollCycle a Chronicle {@code RollCycles} name, e.g. {@code FAST_DAILY}
+ * @param sourceId  the id recorded in message history when a service reads this queue; unique on a host
+ */
+public record QueueConfig(String name, Path path, String rollCycle, int sourceId) {
+
+    /** The roll cycle used when none is configured. */
+    public static final String DEFAULT_ROLL_CYCLE = "FAST_DAILY";
+
+    /** A queue with the default roll cycle and a source id derived from its name. */
+    public static QueueConfig of(String name, Path path) {
+        return new QueueConfig(name, path, DEFAULT_ROLL_CYCLE, defaultSourceId(name));
+    }
+
+    /** A stable id from the name, so reordering the file does not change histories. */
+    public static int defaultSourceId(String name) {
+        return 1 + Math.floorMod(name.hashCode(), 1_000_000);
+    }
+}

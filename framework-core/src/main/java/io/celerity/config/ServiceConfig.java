@@ -1,0 +1,53 @@
+package io.celerity.config;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A deployed component.
+ *
+ * @param name        unique service name
+ * @param implClass   the component class name
+ * @param inputs      the queues it reads, in round-robin order
+ * @param output      the queue its outputs are written to
+ * @param startFrom   where it starts reading
+ * @param eventLoop   the loop (thread) it runs on
+ * @param timerMethod the component method called periodically, or {@code null}
+ * @param timerPeriod how often, or {@code null}
+ * @param settings    values for the component's settings object, by field name
+ */
+public record ServiceConfig(String name, String implClass, List<String> inputs, String output, StartFrom startFrom,
+                            String eventLoop, String timerMethod, Duration timerPeriod, Map<String, Object> settings) {
+
+    public ServiceConfig {
+        inputs = List.copyOf(inputs);
+        settings = Map.copyOf(settings);
+    }
+
+    /** A service with the default start policy and loop, no timer and no settings. */
+    public static ServiceConfig of(String name, Class<?> implClass, List<String> inputs, String output) {
+        return new ServiceConfig(name, implClass.getName(), inputs, output, StartFrom.LAST_WRITTEN,
+                EventLoopConfig.DEFAULT_NAME, null, null, Map.of());
+    }
+
+    /** This service starting from {@code startFrom}. */
+    public ServiceConfig withStartFrom(StartFrom startFrom) {
+        return new ServiceConfig(name, implClass, inputs, output, startFrom, eventLoop, timerMethod, timerPeriod, settings);
+    }
+
+    /** This service on the loop named {@code eventLoop}. */
+    public ServiceConfig withEventLoop(String eventLoop) {
+        return new ServiceConfig(name, implClass, inputs, output, startFrom, eventLoop, timerMethod, timerPeriod, settings);
+    }
+
+    /** This service with {@code method} called every {@code period} on its own thread. */
+    public ServiceConfig withTimer(String method, Duration period) {
+        return new ServiceConfig(name, implClass, inputs, output, startFrom, eventLoop, method, period, settings);
+    }
+
+    /** This service with settings handed to its constructor. */
+    public ServiceConfig withSettings(Map<String, Object> settings) {
+        return new ServiceConfig(name, implClass, inputs, output, startFrom, eventLoop, timerMethod, timerPeriod, settings);
+    }
+}

@@ -1,0 +1,191 @@
+package io.celerity.config;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** Reads {@code services.yaml} into a {@link CelerityConfig}, checking every key against the ones it knows. */
+final class YamlConfigReader {
+
+    private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(ns|us|ms|s|m)");
+
+    private final String source;
+    private final Path baseDir;
+
+    private YamlConfigReader(String source, Path baseDir) {
+        this.source = source;
+        this.baseDir = baseDir;
+    }
+
+    static CelerityConfig read(Path file) {
+        String text;
+        try {
+            text = Files.readString(file);
+        } catch (IOException e) {
+            throw new ConfigException(file.toString(), "file", null, "cannot be read (" + e + "); expected a readable YAML file");
+        }
+        Path dir = file.toAbsolutePath().getParent();
+        return new YamlConfigReader(file.toString(), dir).parse(YamlTree.read(file.toString(), text));
+    }
+
+    private CelerityConfig parse(Map<String, Object> root) {
+        Section top = new Section("top level", root);
+        top.allow("hostId", "queues", "services", "eventLoops");
+        CelerityConfig.Builder b = new CelerityConfig.Builder(source);
+        b.hostId((int) top.integer("hostId", 0));
+        top.entries("queues").forEach((name, q) -> b.queue(queue(name, q)));
+        top.entries("eventLoops").forEach((name, l) -> b.eventLoop(eventLoop(name, l)));
+        top.entries("services").forEach((name, s) -> b.service(service(name, s)));
+        return b.build();
+    }
+
+    private QueueConfig queue(String name, Section q) {
+        q.allow("path", "rollCycle", "sourceId");
+        Path path = baseDir.resolve(q.string("path", null, "the queue's directory"));
+        return new QueueConfig(name, path, q.string("rollCycle", QueueConfig.DEFAULT_ROLL_CYCLE, null),
+                (int) q.integer("sourceId", QueueConfig.defaultSourceId(name)));
+    }
+
+    private EventLoopConfig eventLoop(String name, Section l) {
+        l.allow("pauser", "affinity");
+        return new EventLoopConfig(name, l.enumValue("pauser", PauserType.class, PauserType.BALANCED),
+                l.string("affinity", "NONE", null).toUpperCase(Locale.ROOT));
+    }
+
+    private ServiceConfig service(String name, Section s) {
+        s.allow("implClass", "inputs", "output", "startFrom", "eventLoop", "timer", "settings");
+        String method = null;
+        Duration period = null;
+        if (s.has("timer")) {
+            Section t = s.section("timer");
+            t.allow("method", "period");
+            method = t.string("method", null, "the name of the component method to call");
+            period = t.duration("period");
+        }
+        return new ServiceConfig(name,
+                s.string("implClass", null, "the component's class name"),
+                s.stringList("inputs"),
+                s.string("output", null, "the name of the queue outputs are written to"),
+                s.enumValue("startFrom", StartFrom.class, StartFrom.LAST_WRITTEN),
+                s.string("eventLoop", EventLoopConfig.DEFAULT_NAME, null),
+                method, period,
+                s.has("settings") ? s.section("settings").values : Map.of());
+    }
+
+    /** One mapping of the file, with typed accessors that name the entry and key when a value is wrong. */
+    private final class Section {
+        final String entry;
+        final Map<String, Object> values;
+
+        Section(String entry, Map<String, Object> values) {
+            this.entry = entry;
+            this.values = values;
+        }
+
+        void allow(String... keys) {
+            Set<String> allowed = Set.of(keys);
+            for (String key : values.keySet())
+                if (!allowed.contains(key))
+                    throw error(key, "unknown key; expected one of " + Arrays.asList(keys));
+        }
+
+        boolean has(String key) {
+            return values.get(key) != null;
+        }
+
+        String string(String key, String defaultValue, String expected) {
+            Object v = values.get(key);
+            if (v == null) {
+                if (expected != null)
+                    throw error(key, "missing; expected " + expected);
+                return defaultValue;
+            }
+            if (v instanceof Map || v instanceof List)
+                throw error(key, "expected a single value, found " + v);
+            return v.toString();
+        }
+
+        long integer(String key, long defaultValue) {
+            Object v = values.get(key);
+            if (v == null) return defaultValue;
+            if (v instanceof Number && ((Number) v).doubleValue() == ((Number) v).longValue())
+                return ((Number) v).longValue();
+            throw error(key, "'" + v + "' is not a whole number");
+        }
+
+        <E extends Enum<E>> E enumValue(String key, Class<E> type, E defaultValue) {
+            String v = string(key, null, null);
+            if (v == null) return defaultValue;
+            try {
+                return Enum.valueOf(type, v.toUpperCase(Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                throw error(key, "'" + v + "' is not valid; expected one of " + Arrays.asList(type.getEnumConstants()));
+            }
+        }
+
+        Duration duration(String key) {
+            String v = string(key, null, "a period such as 500us, 100ms or 1s");
+            Matcher m = DURATION.matcher(v.trim());
+            if (!m.matches())
+                throw error(key, "'" + v + "' is not a period; expected a number and a unit: ns, us, ms, s or m");
+            long n = Long.parseLong(m.group(1));
+            switch (m.group(2)) {
+                case "ns": return Duration.ofNanos(n);
+                case "us": return Duration.ofNanos(n * 1_000);
+                case "ms": return Duration.ofMillis(n);
+                case "s": return Duration.ofSeconds(n);
+                default: return Duration.ofMinutes(n);
+            }
+        }
+
+        List<String> stringList(String key) {
+            Object v = values.get(key);
+            if (v == null)
+                throw error(key, "missing; expected a list of queue names");
+            if (!(v instanceof List))
+                throw error(key, "'" + v + "' is not a list; expected e.g. [ orders-in ]");
+            List<String> out = new ArrayList<>();
+            for (Object o : (List<?>) v) out.add(String.valueOf(o));
+            return out;
+        }
+
+        @SuppressWarnings("unchecked")
+        Section section(String key) {
+            Object v = values.get(key);
+            if (!(v instanceof Map))
+                throw error(key, "'" + v + "' is not a mapping; expected { key: value, ... }");
+            return new Section(entry, (Map<String, Object>) v);
+        }
+
+        /** The named sub-entries of a section such as {@code services}, each a mapping of its own. */
+        @SuppressWarnings("unchecked")
+        Map<String, Section> entries(String key) {
+            Map<String, Section> out = new java.util.LinkedHashMap<>();
+            Object v = values.get(key);
+            if (v == null) return out;
+            if (!(v instanceof Map))
+                throw error(key, "is not a mapping of names to entries");
+            String kind = key.equals("queues") ? "queue" : key.equals("services") ? "service" : "event loop";
+            ((Map<String, Object>) v).forEach((name, e) -> {
+                String entryName = kind + " '" + name + "'";
+                if (e != null && !(e instanceof Map))
+                    throw new ConfigException(source, entryName, null, "expected a mapping of keys, found '" + e + "'");
+                out.put(name, new Section(entryName, e == null ? Map.of() : (Map<String, Object>) e));
+            });
+            return out;
+        }
+
+        ConfigException error(String key, String problem) {
+            return new ConfigException(source, entry, key, problem);
+        }
+    }
+}

@@ -1,0 +1,140 @@
+package io.celerity.runtime;
+
+import io.celerity.component.ComponentType;
+import io.celerity.config.CelerityConfig;
+import io.celerity.config.QueueConfig;
+import io.celerity.config.ServiceConfig;
+import io.celerity.config.SettingsBinder;
+import net.openhft.chronicle.core.io.Closeable;
+import net.openhft.chronicle.core.time.SystemTimeProvider;
+import net.openhft.chronicle.core.time.TimeProvider;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.RollCycles;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * Runs a deployment: opens its queues, builds its services, starts one thread per event loop, and closes it all again.
+ * <pre>{@code
+ * try (ServiceHost host = ServiceHost.start(CelerityConfig.load(Path.of("services.yaml")))) { ... }
+ * }</pre>
+ */
+public final class ServiceHost implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ServiceHost.class);
+
+    private final CelerityConfig config;
+    private final Map<String, ChronicleQueue> queues = new LinkedHashMap<>();
+    private final Map<String, ServiceRunner> services = new LinkedHashMap<>();
+    private final Map<String, EventLoopThread> loops = new LinkedHashMap<>();
+    private final CountDownLatch closed = new CountDownLatch(1);
+    private boolean closing;
+
+    private ServiceHost(CelerityConfig config) {
+        this.config = config;
+    }
+
+    /** Starts every service of {@code config} on the system clock. */
+    public static ServiceHost start(CelerityConfig config) {
+        return start(config, SystemTimeProvider.CLOCK);
+    }
+
+    /**
+     * Starts every service of {@code config}; returns once each is positioned on its inputs and running.
+     *
+     * @param clock what components see as wall-clock time (tests pass a settable one)
+     */
+    public static ServiceHost start(CelerityConfig config, TimeProvider clock) {
+        ServiceHost host = new ServiceHost(config);
+        try {
+            host.open(clock);
+            return host;
+        } catch (RuntimeException | Error e) {
+            host.close();
+            throw e;
+        }
+    }
+
+    private void open(TimeProvider clock) {
+        for (QueueConfig q : config.queues().values())
+            queues.put(q.name(), SingleChronicleQueueBuilder.binary(q.path())
+                    .rollCycle(RollCycles.valueOf(q.rollCycle()))
+                    .build());
+        Map<String, List<ServiceRunner>> byLoop = new LinkedHashMap<>();
+        for (ServiceConfig s : config.services().values()) {
+            ServiceRunner runner = newRunner(s, clock);
+            services.put(s.name(), runner);
+            byLoop.computeIfAbsent(s.eventLoop(), k -> new ArrayList<>()).add(runner);
+        }
+        byLoop.forEach((loop, runners) -> loops.put(loop, new EventLoopThread(config.eventLoops().get(loop), runners)));
+        for (EventLoopThread loop : loops.values())
+            loop.start();
+        LOG.info("host started from {}: {} queue(s), services {} on loops {}", config.source(), queues.size(),
+                services.keySet(), loops.keySet());
+    }
+
+    private ServiceRunner newRunner(ServiceConfig s, TimeProvider clock) {
+        ComponentType type;
+        try {
+            type = ComponentType.of(Class.forName(s.implClass(), true, Thread.currentThread().getContextClassLoader()));
+        } catch (ClassNotFoundException e) {
+            throw new IllegalStateException(e); // validated already
+        }
+        Object settings = type.settingsType() == null ? null : SettingsBinder.bind(type.settingsType(), s.settings());
+        ChronicleQueue[] inputs = s.inputs().stream().map(queues::get).toArray(ChronicleQueue[]::new);
+        int[] sourceIds = s.inputs().stream().mapToInt(q -> config.queues().get(q).sourceId()).toArray();
+        return new ServiceRunner(s, type, settings, inputs, sourceIds, queues.get(s.output()), clock);
+    }
+
+    /** The configuration this host runs. */
+    public CelerityConfig config() {
+        return config;
+    }
+
+    /** The live counters of a service. */
+    public ServiceStats stats(String service) {
+        ServiceRunner r = services.get(service);
+        if (r == null)
+            throw new IllegalArgumentException("no service '" + service + "'; services are " + services.keySet());
+        return r.stats();
+    }
+
+    /** The thread running an event loop, e.g. to measure what it allocates. */
+    public Thread loopThread(String eventLoop) {
+        return loops.get(eventLoop).thread();
+    }
+
+    /** Closes this host when the JVM is asked to stop (SIGTERM, Ctrl-C). */
+    public ServiceHost closeOnShutdown() {
+        Runtime.getRuntime().addShutdownHook(new Thread(this::close, "celerity-shutdown"));
+        return this;
+    }
+
+    /** Blocks until this host has been closed. */
+    public void awaitClose() throws InterruptedException {
+        closed.await();
+    }
+
+    /**
+     * Stops every loop after the message in hand, then closes the queues. Idempotent.
+     */
+    @Override
+    public void close() {
+        synchronized (this) {
+            if (closing)
+                return;
+            closing = true;
+        }
+        loops.values().forEach(EventLoopThread::close);
+        Closeable.closeQuietly(queues.values());
+        services.values().forEach(s -> LOG.info("closed {}", s.stats()));
+        closed.countDown();
+    }
+}

@@ -1,0 +1,239 @@
+package io.celerity.runtime;
+
+import io.celerity.api.ServiceContext;
+import io.celerity.component.ComponentType;
+import io.celerity.config.ServiceConfig;
+import io.celerity.config.StartFrom;
+import net.openhft.chronicle.core.io.Closeable;
+import net.openhft.chronicle.core.time.TimeProvider;
+import net.openhft.chronicle.core.util.InvocationTargetRuntimeException;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.ExcerptAppender;
+import net.openhft.chronicle.queue.ExcerptTailer;
+import net.openhft.chronicle.wire.AbstractGeneratedMethodReader;
+import net.openhft.chronicle.wire.DocumentContext;
+import net.openhft.chronicle.wire.MessageHistory;
+import net.openhft.chronicle.wire.ValueIn;
+import net.openhft.chronicle.wire.VanillaMethodWriterBuilder;
+import net.openhft.chronicle.wire.WriteDocumentContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.lang.invoke.MethodHandle;
+import java.util.List;
+
+/**
+ * Runs one service: reads its inputs round-robin through generated method readers, calls the component, and writes
+ * everything one input causes as a single output document stamped with that input's message history.
+ * Built on the host thread; {@link #open()}, {@link #doWork()} and {@link #close()} run on the loop thread.
+ */
+final class ServiceRunner implements ServiceContext {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ServiceRunner.class);
+
+    private final ServiceConfig config;
+    private final ComponentType type;
+    private final Object settings;
+    private final ChronicleQueue[] inputs;
+    private final int[] sourceIds;
+    private final ChronicleQueue output;
+    private final TimeProvider clock;
+    private final ServiceStats stats;
+
+    private ExcerptAppender appender;
+    private ExcerptTailer[] tailers;
+    private AbstractGeneratedMethodReader[] readers;
+    private MethodHandle timer;
+    private long timerPeriodNanos;
+    private long nextTickNanos;
+
+    private DocumentContext inputOutput; // the output document of the input in hand; null between inputs
+    private int currentInput;
+    private long currentIndex;
+
+    private InputHistory history;
+
+    ServiceRunner(ServiceConfig config, ComponentType type, Object settings, ChronicleQueue[] inputs, int[] sourceIds,
+                  ChronicleQueue output, TimeProvider clock) {
+        this.config = config;
+        this.type = type;
+        this.settings = settings;
+        this.inputs = inputs;
+        this.sourceIds = sourceIds;
+        this.output = output;
+        this.clock = clock;
+        this.stats = new ServiceStats(config.name());
+    }
+
+    ServiceStats stats() {
+        return stats;
+    }
+
+    String name() {
+        return config.name();
+    }
+
+    /**
+     * Builds the component and positions every input; appenders and tailers belong to the calling (loop) thread.
+     *
+     * @param history the loop thread's message history
+     */
+    void open(InputHistory history) {
+        this.history = history;
+        appender = output.createAppender();
+        List<Class<?>> outs = type.outputInterfaces();
+        Object writer = null;
+        if (!outs.isEmpty()) {
+            // Bound to this runner's appender so its writes nest inside the document opened per input.
+            VanillaMethodWriterBuilder<?> builder = output.methodWriterBuilder(outs.get(0));
+            builder.marshallableOut(new HistoryRecordingOut(appender));
+            outs.subList(1, outs.size()).forEach(builder::addInterface);
+            writer = builder.build();
+            GeneratedCode.requireGeneratedWriter(writer, config.name());
+        }
+        Object component = type.newInstance(writer, this, settings);
+
+        long[] resumeAfter = config.startFrom() == StartFrom.LAST_WRITTEN
+                ? RestartPoint.lastProcessedIndices(output, sourceIds) : null;
+        tailers = new ExcerptTailer[inputs.length];
+        readers = new AbstractGeneratedMethodReader[inputs.length];
+        for (int i = 0; i < inputs.length; i++) {
+            tailers[i] = inputs[i].createTailer();
+            position(i, resumeAfter == null ? RestartPoint.NONE : resumeAfter[i]);
+            Object reader = tailers[i].methodReaderBuilder().defaultParselet(this::unknownEvent).build(component);
+            readers[i] = GeneratedCode.requireGeneratedReader(reader, config.name());
+        }
+        if (config.timerMethod() != null) {
+            timer = ComponentType.timerHandle(type.timerMethod(config.timerMethod()), component);
+            timerPeriodNanos = config.timerPeriod().toNanos();
+            nextTickNanos = System.nanoTime() + timerPeriodNanos;
+        }
+    }
+
+    private void position(int i, long lastProcessed) {
+        ExcerptTailer tailer = tailers[i];
+        String input = config.inputs().get(i);
+        if (config.startFrom() == StartFrom.END) {
+            tailer.toEnd();
+        } else if (lastProcessed == RestartPoint.NONE) {
+            tailer.toStart();
+        } else if (tailer.moveToIndex(lastProcessed)) {
+            try (DocumentContext skipped = tailer.readingDocument()) {
+                assert skipped.isPresent();
+            }
+            LOG.info("{}: input '{}' resumes after index {}", config.name(), input, Long.toHexString(lastProcessed));
+        } else {
+            throw new IllegalStateException("service '" + config.name() + "': input '" + input + "' no longer holds "
+                    + "index " + Long.toHexString(lastProcessed) + ", the last one processed; cannot resume exactly");
+        }
+    }
+
+    /** One pass: at most one message from each input, then the timer if due. Returns the work done. */
+    int doWork() {
+        int work = 0;
+        for (int i = 0; i < tailers.length; i++)
+            work += readOne(i);
+        if (timer != null && System.nanoTime() >= nextTickNanos)
+            work += tick();
+        return work;
+    }
+
+    private int readOne(int i) {
+        try (DocumentContext in = tailers[i].readingDocument()) {
+            if (!in.isPresent())
+                return 0;
+            currentInput = i;
+            currentIndex = in.index();
+            history.input(sourceIds[i], currentIndex);
+            stats.countInput();
+            DocumentContext out = appender.writingDocument();
+            inputOutput = out;
+            try {
+                readers[i].readOne0(in);
+            } catch (InvocationTargetRuntimeException e) {
+                handlerFailed(e.getCause());
+            } catch (RuntimeException | AssertionError e) {
+                badMessage(e.toString());
+            } finally {
+                inputOutput = null;
+                commitOrRollBack(out);
+            }
+            return 1;
+        }
+    }
+
+    private int tick() {
+        nextTickNanos = System.nanoTime() + timerPeriodNanos;
+        stats.countTimerTick();
+        DocumentContext out = appender.writingDocument();
+        try {
+            timer.invokeExact(clock.currentTimeNanos());
+        } catch (Throwable t) {
+            long n = stats.countHandlerError();
+            if (isPowerOfTwo(n))
+                LOG.warn("{}: timer method {} threw (error #{})", config.name(), config.timerMethod(), n, t);
+        } finally {
+            commitOrRollBack(out);
+        }
+        return 1;
+    }
+
+    // An event that wrote nothing leaves no empty document behind.
+    private void commitOrRollBack(DocumentContext out) {
+        if (((WriteDocumentContext) out).isEmpty())
+            out.rollbackOnClose();
+        else
+            stats.countOutput();
+        out.close();
+    }
+
+    private void handlerFailed(Throwable cause) {
+        long n = stats.countHandlerError();
+        if (isPowerOfTwo(n))
+            LOG.warn("{}: handler threw on input '{}' index {} (error #{}); carrying on", config.name(),
+                    config.inputs().get(currentInput), Long.toHexString(currentIndex), n, cause);
+    }
+
+    private void unknownEvent(CharSequence event, ValueIn in) {
+        in.skipValue();
+        badMessage("unknown event '" + event + "'");
+    }
+
+    private void badMessage(String problem) {
+        long n = stats.countBadMessage();
+        if (isPowerOfTwo(n))
+            LOG.warn("{}: bad message on input '{}' index {}: {} (bad message #{}); skipped", config.name(),
+                    config.inputs().get(currentInput), Long.toHexString(currentIndex), problem, n);
+    }
+
+    // Report the 1st, 2nd, 4th, 8th... occurrence: visible, yet a flood cannot flood the log.
+    private static boolean isPowerOfTwo(long n) {
+        return (n & (n - 1)) == 0;
+    }
+
+    /** Releases the tailers and the appender; the host closes the queues. */
+    void close() {
+        if (readers != null)
+            Closeable.closeQuietly((Object[]) readers);
+        if (tailers != null)
+            Closeable.closeQuietly((Object[]) tailers);
+        Closeable.closeQuietly(appender);
+    }
+
+    @Override
+    public String serviceName() {
+        return config.name();
+    }
+
+    @Override
+    public long currentTimeNanos() {
+        return clock.currentTimeNanos();
+    }
+
+    @Override
+    public void acknowledge() {
+        DocumentContext out = inputOutput;
+        if (out != null)
+            MessageHistory.writeHistory(out);
+    }
+}

@@ -1,0 +1,79 @@
+package io.celerity.runtime;
+
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.ExcerptTailer;
+import net.openhft.chronicle.queue.RollCycles;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
+import net.openhft.chronicle.wire.DocumentContext;
+import net.openhft.chronicle.wire.VanillaMessageHistory;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+
+/** Test helpers that write to and read back from real queues, the way a producer or an auditor would. */
+final class Queues {
+
+    private Queues() {
+    }
+
+    static ChronicleQueue open(Path path) {
+        return SingleChronicleQueueBuilder.binary(path).rollCycle(RollCycles.FAST_DAILY).build();
+    }
+
+    /** Every document in a queue, as its history plus the events it holds (read with a method reader into handler). */
+    static List<VanillaMessageHistory> histories(Path path) {
+        List<VanillaMessageHistory> out = new ArrayList<>();
+        try (ChronicleQueue q = open(path); ExcerptTailer t = q.createTailer()) {
+            while (true) {
+                try (DocumentContext dc = t.readingDocument()) {
+                    if (!dc.isPresent())
+                        return out;
+                    VanillaMessageHistory h = new VanillaMessageHistory();
+                    h.addSourceDetails(false);
+                    if (RestartPoint.readHistory(dc.wire(), h))
+                        out.add(h);
+                }
+            }
+        }
+    }
+
+    /** Reads every message of a queue into {@code handler}; returns the number of documents. */
+    static int readAll(Path path, Object handler) {
+        int n = 0;
+        try (ChronicleQueue q = open(path); ExcerptTailer t = q.createTailer()) {
+            var reader = t.methodReader(handler);
+            while (reader.readOne())
+                n++;
+        }
+        return n;
+    }
+
+    static long count(Path path) {
+        try (ChronicleQueue q = open(path); ExcerptTailer t = q.createTailer()) {
+            long n = 0;
+            while (true) {
+                try (DocumentContext dc = t.readingDocument()) {
+                    if (!dc.isPresent())
+                        return n;
+                    n++;
+                }
+            }
+        }
+    }
+
+    static void await(String what, Duration timeout, BooleanSupplier condition) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline)
+                throw new AssertionError("timed out after " + timeout + " waiting for " + what);
+            try {
+                Thread.sleep(5);
+            } catch (InterruptedException e) {
+                throw new AssertionError(e);
+            }
+        }
+    }
+}
