@@ -1,0 +1,194 @@
+package io.celerity.config;
+
+import io.celerity.cli.CelerityCli;
+import io.celerity.fixtures.LimitedEcho;
+import io.celerity.fixtures.Recorder;
+import io.celerity.fixtures.TickEcho;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Every mistake is reported with the file, the entry and the key, and says what was expected. */
+class ConfigValidationTest {
+
+    private static final String ECHO = TickEcho.class.getName();
+
+    @TempDir
+    Path dir;
+
+    private Path write(String yaml) throws IOException {
+        Path file = dir.resolve("services.yaml");
+        Files.writeString(file, yaml);
+        return file;
+    }
+
+    private static String queues() {
+        return "queues:\n  in: { path: q/in }\n  out: { path: q/out }\n";
+    }
+
+    private static String service(String body) {
+        return "services:\n  echo:\n" + body;
+    }
+
+    private ConfigException rejected(String yaml, String entry, String key, String... expectedWords) throws IOException {
+        Path file = write(yaml);
+        ConfigException e = assertThrows(ConfigException.class, () -> CelerityConfig.load(file));
+        assertEquals(file.toString(), e.source(), e.getMessage());
+        assertEquals(entry, e.entry(), e.getMessage());
+        assertEquals(key, e.key(), e.getMessage());
+        assertTrue(e.getMessage().startsWith(file + ": " + entry), e.getMessage());
+        for (String w : expectedWords)
+            assertTrue(e.getMessage().contains(w), "'" + w + "' missing from: " + e.getMessage());
+        return e;
+    }
+
+    @Test
+    void aValidFileIsReadCompletely() throws IOException {
+        Path file = write("hostId: 7\n" + queues() + "  more: { path: q/more, rollCycle: FAST_HOURLY, sourceId: 42 }\n"
+                + "eventLoops:\n  core: { pauser: BUSY, affinity: any }\n"
+                + service("    implClass: " + Recorder.class.getName() + "\n    inputs: [ in, more ]\n    output: out\n"
+                + "    startFrom: START\n    eventLoop: core\n    timer: { method: onTimer, period: 250us }\n")
+                + "  limited:\n    implClass: " + LimitedEcho.class.getName() + "\n    inputs: [ out ]\n"
+                + "    output: more\n    settings: { maxValue: 5, label: five }\n");
+        CelerityConfig c = CelerityConfig.load(file);
+        assertEquals(7, c.hostId());
+        assertEquals(dir.resolve("q/more"), c.queues().get("more").path());
+        assertEquals("FAST_HOURLY", c.queues().get("more").rollCycle());
+        assertEquals(42, c.queues().get("more").sourceId());
+        assertEquals(QueueConfig.DEFAULT_ROLL_CYCLE, c.queues().get("in").rollCycle());
+        assertEquals(new EventLoopConfig("core", PauserType.BUSY, "ANY"), c.eventLoops().get("core"));
+        assertEquals(ServiceConfig.of("echo", Recorder.class, List.of("in", "more"), "out")
+                .withStartFrom(StartFrom.START).withEventLoop("core")
+                .withTimer("onTimer", Duration.ofNanos(250_000)), c.services().get("echo"));
+        assertEquals(EventLoopConfig.of(EventLoopConfig.DEFAULT_NAME), c.eventLoops().get("default"),
+                "the implicit loop of a service naming none");
+        assertEquals(5L, ((Number) c.services().get("limited").settings().get("maxValue")).longValue());
+    }
+
+    @Test
+    void unknownKey() throws IOException {
+        rejected(queues() + service("    implClass: " + ECHO + "\n    inputs: [ in ]\n    output: out\n"
+                + "    startsFrom: START\n"), "service 'echo'", "startsFrom", "unknown key", "startFrom");
+        rejected(queues().replace("{ path: q/in }", "{ path: q/in, roll: DAILY }"), "queue 'in'", "roll",
+                "expected one of [path, rollCycle, sourceId]");
+        rejected("hostid: 3\n" + queues(), "top level", "hostid", "hostId");
+    }
+
+    @Test
+    void missingField() throws IOException {
+        rejected(queues() + service("    inputs: [ in ]\n    output: out\n"), "service 'echo'", "implClass",
+                "missing", "class name");
+        rejected(queues() + service("    implClass: " + ECHO + "\n    output: out\n"), "service 'echo'", "inputs",
+                "missing", "list of queue names");
+        rejected(queues() + service("    implClass: " + ECHO + "\n    inputs: [ in ]\n"), "service 'echo'", "output",
+                "missing");
+        rejected("queues:\n  in: { rollCycle: FAST_DAILY }\n", "queue 'in'", "path", "missing", "directory");
+    }
+
+    @Test
+    void unknownQueueName() throws IOException {
+        rejected(queues() + service("    implClass: " + ECHO + "\n    inputs: [ inn ]\n    output: out\n"),
+                "service 'echo'", "inputs", "unknown queue 'inn'", "expected one of [in, out]");
+        rejected(queues() + service("    implClass: " + ECHO + "\n    inputs: [ in ]\n    output: outt\n"),
+                "service 'echo'", "output", "unknown queue 'outt'");
+    }
+
+    @Test
+    void implementationClassNotFound() throws IOException {
+        rejected(queues() + service("    implClass: com.example.Missing\n    inputs: [ in ]\n    output: out\n"),
+                "service 'echo'", "implClass", "'com.example.Missing' not found", "classpath");
+    }
+
+    @Test
+    void implementationClassWithoutInputInterface() throws IOException {
+        rejected(queues() + service("    implClass: io.celerity.fixtures.NotAComponent\n    inputs: [ in ]\n"
+                + "    output: out\n"), "service 'echo'", "implClass", "implements no input interface");
+    }
+
+    @Test
+    void noUsableConstructor() throws IOException {
+        rejected(queues() + service("    implClass: io.celerity.fixtures.NoUsableConstructor\n    inputs: [ in ]\n"
+                + "    output: out\n"), "service 'echo'", "implClass", "no usable constructor", "output interface");
+    }
+
+    @Test
+    void duplicateNames() throws IOException {
+        rejected(queues() + "  in: { path: q/in2 }\n", "queues", "in", "duplicate name 'in'");
+        rejected(queues() + service("    implClass: " + ECHO + "\n    inputs: [ in ]\n    output: out\n")
+                + "  echo: { implClass: " + ECHO + ", inputs: [ in ], output: out }\n", "services", "echo",
+                "duplicate name 'echo'");
+    }
+
+    @Test
+    void twoServicesWithTheSameSourceIdOnOneQueue() throws IOException {
+        rejected(queues() + service("    implClass: " + ECHO + "\n    inputs: [ in ]\n    output: out\n")
+                        + "  echo2: { implClass: " + ECHO + ", inputs: [ in ], output: out }\n",
+                "service 'echo2'", "inputs", "'echo' and 'echo2'", "same source id", "queue 'out'");
+        rejected("queues:\n  in: { path: q/in, sourceId: 5 }\n  out: { path: q/out, sourceId: 5 }\n",
+                "queue 'out'", "sourceId", "already used by queue 'in'");
+    }
+
+    @Test
+    void unwritablePath() throws IOException {
+        Files.writeString(dir.resolve("a-file"), "not a directory");
+        rejected("queues:\n  in: { path: a-file/in }\n", "queue 'in'", "path", "not writable", "not a directory");
+    }
+
+    @Test
+    void badValues() throws IOException {
+        rejected(queues() + "eventLoops:\n  core: { pauser: SPINNING }\n", "event loop 'core'", "pauser",
+                "'SPINNING' is not valid", "BUSY");
+        rejected(queues() + "eventLoops:\n  core: { affinity: some }\n", "event loop 'core'", "affinity",
+                "NONE, ANY or a CPU number");
+        rejected(queues().replace("{ path: q/in }", "{ path: q/in, rollCycle: BLUE_MOON }"), "queue 'in'", "rollCycle",
+                "unknown roll cycle 'BLUE_MOON'");
+        rejected(queues() + service("    implClass: " + ECHO + "\n    inputs: [ in ]\n    output: out\n"
+                + "    eventLoop: fast\n"), "service 'echo'", "eventLoop", "unknown event loop 'fast'");
+        rejected(queues() + service("    implClass: " + ECHO + "\n    inputs: in\n    output: out\n"),
+                "service 'echo'", "inputs", "not a list");
+        rejected("hostId: 100\n" + queues(), "top level", "hostId", "0-99");
+        rejected(queues() + service("    implClass: " + Recorder.class.getName() + "\n    inputs: [ in ]\n"
+                + "    output: out\n    timer: { method: onTimer, period: soon }\n"), "service 'echo'", "period",
+                "ns, us, ms, s or m");
+        rejected(queues() + service("    implClass: " + ECHO + "\n    inputs: [ in ]\n    output: out\n"
+                + "    timer: { method: onTick, period: 1s }\n"), "service 'echo'", "timer", "no public method");
+    }
+
+    @Test
+    void badSettings() throws IOException {
+        String limited = "    implClass: " + LimitedEcho.class.getName() + "\n    inputs: [ in ]\n    output: out\n";
+        rejected(queues() + service(limited + "    settings: { maxValu: 3 }\n"), "service 'echo'", "settings",
+                "unknown setting 'maxValu'", "[label, maxValue]");
+        rejected(queues() + service(limited + "    settings: { maxValue: lots }\n"), "service 'echo'", "settings",
+                "does not fit", "expected a number");
+        rejected(queues() + service("    implClass: " + ECHO + "\n    inputs: [ in ]\n    output: out\n"
+                + "    settings: { x: 1 }\n"), "service 'echo'", "settings", "no constructor");
+    }
+
+    @Test
+    void theBuilderValidatesToo() {
+        ConfigException e = assertThrows(ConfigException.class, () -> CelerityConfig.builder()
+                .queue("in", dir.resolve("in"))
+                .service(ServiceConfig.of("echo", TickEcho.class, List.of("in"), "nowhere"))
+                .build());
+        assertEquals("builder: service 'echo', key 'output': unknown queue 'nowhere'; expected one of [in]",
+                e.getMessage());
+    }
+
+    @Test
+    void celerityRunExitsNonZeroOnABadFile() throws IOException {
+        Path file = write(queues() + service("    implClass: com.example.Missing\n    inputs: [ in ]\n    output: out\n"));
+        assertNotEquals(0, CelerityCli.execute("run", file.toString()));
+        assertNotEquals(0, CelerityCli.execute("run", dir.resolve("absent.yaml").toString()));
+    }
+}

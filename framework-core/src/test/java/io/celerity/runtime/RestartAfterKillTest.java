@@ -1,0 +1,128 @@
+package io.celerity.runtime;
+
+import io.celerity.fixtures.Tick;
+import io.celerity.fixtures.TickEcho;
+import io.celerity.fixtures.TickIn;
+import io.celerity.fixtures.TickOut;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A service in a child JVM is killed with SIGKILL at random moments while its inputs keep arriving, and restarted;
+ * in the end its output holds exactly one output per input: nothing lost, nothing twice.
+ */
+class RestartAfterKillTest {
+
+    private static final int RATE_PER_STREAM = 2_000; // per second, until the kills are done
+    private static final long STREAM_SPAN = 1L << 32; // (stream, seq) -> one distinct number
+    private static final int KILLS = 3;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void singleInputServiceLosesAndRepeatsNothingAcrossKills() throws Exception {
+        runWithKills(List.of("a"));
+    }
+
+    @Test
+    void twoInputServiceLosesAndRepeatsNothingAcrossKills() throws Exception {
+        runWithKills(List.of("a", "b"));
+    }
+
+    private void runWithKills(List<String> inputs) throws Exception {
+        long seed = System.nanoTime();
+        Random random = new Random(seed);
+        Path yaml = dir.resolve("services.yaml");
+        Files.writeString(yaml, "queues:\n" + inputs.stream().map(q -> "  " + q + ": { path: " + q + " }\n")
+                .reduce("", String::concat) + "  out: { path: out }\n"
+                + "services:\n  echo:\n    implClass: " + TickEcho.class.getName() + "\n    inputs: " + inputs
+                + "\n    output: out\n");
+        Path out = dir.resolve("out");
+        AtomicBoolean producing = new AtomicBoolean(true);
+        AtomicLong produced = new AtomicLong();
+        List<Thread> producers = new ArrayList<>();
+        for (int s = 0; s < inputs.size(); s++) {
+            Path queue = dir.resolve(inputs.get(s));
+            long stream = s;
+            Thread t = new Thread(() -> produce(queue, stream, producing, produced), "producer-" + s);
+            producers.add(t);
+            t.start();
+        }
+
+        Path log = dir.resolve("child.log");
+        List<Long> outputsAtKill = new ArrayList<>();
+        try {
+            for (int k = 0; k < KILLS; k++) {
+                ChildHost child = ChildHost.start(yaml, log);
+                long before = Queues.count(out);
+                Queues.await("child " + k + " to produce output (seed " + seed + ")", Duration.ofSeconds(60),
+                        () -> Queues.count(out) > before || !child.isAlive());
+                assertTrue(child.isAlive(), () -> "child died by itself; log:\n" + child.logText());
+                Thread.sleep(100 + random.nextInt(900));
+                child.kill();
+                outputsAtKill.add(Queues.count(out));
+            }
+            ChildHost last = ChildHost.start(yaml, log);
+            producing.set(false);
+            for (Thread t : producers)
+                t.join();
+            long expected = produced.get();
+            Queues.await("all " + expected + " outputs (seed " + seed + ")", Duration.ofSeconds(90),
+                    () -> Queues.count(out) >= expected || !last.isAlive());
+            Thread.sleep(200); // a duplicate would show up as more than expected
+            last.terminate();
+            assertFalse(last.logText().contains("proxy"), () -> "generated code only; log:\n" + last.logText());
+        } finally {
+            producing.set(false);
+        }
+
+        long expected = produced.get();
+        List<Long> received = new ArrayList<>();
+        Queues.readAll(out, (TickOut) t -> received.add(t.stream * STREAM_SPAN + t.seq));
+        Set<Long> distinct = new HashSet<>(received);
+        String context = " (seed " + seed + ", outputs at each kill " + outputsAtKill + ", inputs " + expected + ")";
+        assertEquals(expected, distinct.size(), "lost outputs" + context);
+        assertEquals(expected, received.size(), "duplicated outputs" + context);
+        for (int s = 0; s < inputs.size(); s++) {
+            long stream = s;
+            assertEquals(received.stream().filter(v -> v / STREAM_SPAN == stream).count() - 1,
+                    received.stream().filter(v -> v / STREAM_SPAN == stream).mapToLong(v -> v % STREAM_SPAN).max().orElse(-1),
+                    "stream " + s + " is gap-free" + context);
+        }
+    }
+
+    /** Writes ticks at a steady rate until told to stop; the kills all happen while it runs. */
+    private static void produce(Path queue, long stream, AtomicBoolean producing, AtomicLong produced) {
+        try (ChronicleQueue q = Queues.open(queue)) {
+            TickIn writer = q.methodWriter(TickIn.class);
+            Tick tick = new Tick();
+            long start = System.nanoTime();
+            for (long i = 0; producing.get(); i++) {
+                long due = start + i * 1_000_000_000L / RATE_PER_STREAM;
+                while (System.nanoTime() < due)
+                    Thread.sleep(1);
+                writer.tick(tick.set(stream, i, i));
+                produced.incrementAndGet();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
