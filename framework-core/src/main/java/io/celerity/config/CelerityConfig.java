@@ -34,6 +34,15 @@ public final class CelerityConfig {
         return YamlConfigReader.read(file);
     }
 
+    /**
+     * Reads and validates YAML text, e.g. a classpath resource; relative queue paths resolve against {@code baseDir}.
+     *
+     * @param source how errors name the text, e.g. its resource name
+     */
+    public static CelerityConfig parse(String source, String yaml, Path baseDir) {
+        return YamlConfigReader.read(source, yaml, baseDir);
+    }
+
     /** An empty builder; relative queue paths resolve against the working directory. */
     public static Builder builder() {
         return new Builder("builder");

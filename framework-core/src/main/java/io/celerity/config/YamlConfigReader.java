@@ -33,8 +33,11 @@ final class YamlConfigReader {
         } catch (IOException e) {
             throw new ConfigException(file.toString(), "file", null, "cannot be read (" + e + "); expected a readable YAML file");
         }
-        Path dir = file.toAbsolutePath().getParent();
-        return new YamlConfigReader(file.toString(), dir).parse(YamlTree.read(file.toString(), text));
+        return read(file.toString(), text, file.toAbsolutePath().getParent());
+    }
+
+    static CelerityConfig read(String source, String yaml, Path baseDir) {
+        return new YamlConfigReader(source, baseDir).parse(YamlTree.read(source, yaml));
     }
 
     private CelerityConfig parse(Map<String, Object> root) {

@@ -1,0 +1,6 @@
+package io.celerity.examples.quickstart;
+
+/** Mid prices out. */
+public interface MidPriceListener {
+    void midPrice(MidPrice midPrice);
+}

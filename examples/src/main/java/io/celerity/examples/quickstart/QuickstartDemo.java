@@ -1,0 +1,134 @@
+package io.celerity.examples.quickstart;
+
+import io.celerity.config.CelerityConfig;
+import io.celerity.runtime.ServiceHost;
+import io.celerity.runtime.ServiceStats;
+import net.openhft.chronicle.core.io.IOTools;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.ExcerptTailer;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
+import net.openhft.chronicle.wire.DocumentContext;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+/**
+ * The quickstart demo: runs the quote pipeline of {@code quickstart/services.yaml} over persisted queues, feeds it at a
+ * fixed rate, and reports counts and latencies. Run it again and it resumes where the last run stopped.
+ */
+@Command(name = "quickstart", mixinStandardHelpOptions = true,
+        description = "Runs the quickstart pipeline under load and reports its latency.")
+public final class QuickstartDemo implements Callable<Integer> {
+
+    @Option(names = "--rate", defaultValue = "20000", description = "quotes per second (default ${DEFAULT-VALUE})")
+    int rate;
+
+    @Option(names = "--seconds", defaultValue = "10", description = "how long to send (default ${DEFAULT-VALUE})")
+    int seconds;
+
+    @Option(names = "--warmup-seconds", defaultValue = "2",
+            description = "leading seconds left out of the latency figures (default ${DEFAULT-VALUE})")
+    int warmUpSeconds;
+
+    @Option(names = "--dir", defaultValue = "data/quickstart", description = "queue directory (default ${DEFAULT-VALUE})")
+    Path dir;
+
+    @Option(names = "--clear", description = "delete the queues first, starting from nothing")
+    boolean clear;
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new QuickstartDemo()).execute(args));
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        Path data = dir.toAbsolutePath();
+        if (clear) {
+            IOTools.deleteDirWithFiles(data.toFile());
+            if (data.toFile().exists())
+                throw new IOException("could not clear " + data);
+            System.out.println("cleared " + data);
+        }
+        System.out.println("queues in " + data);
+        CelerityConfig config = CelerityConfig.parse("quickstart/services.yaml", resource("quickstart/services.yaml"), data);
+
+        try (ChronicleQueue quotes = SingleChronicleQueueBuilder.binary(data.resolve("quotes")).build();
+             ChronicleQueue mids = SingleChronicleQueueBuilder.binary(data.resolve("mids")).build();
+             ExcerptTailer newMids = mids.createTailer().toEnd()) {
+            long earlierMids = countDocuments(mids);
+            if (earlierMids > 0)
+                System.out.println("resuming: the queues already hold " + earlierMids + " mid prices from earlier runs");
+
+            try (ServiceHost host = ServiceHost.start(config)) {
+                long warmUp = (long) rate * Math.min(warmUpSeconds, seconds - 1);
+                LoadGenerator generator = new LoadGenerator(quotes, rate, (long) rate * seconds, warmUp);
+                Thread sender = new Thread(generator, "load-generator");
+                System.out.printf("sending %,d quotes at %,d/s for %d s%n", (long) rate * seconds, rate, seconds);
+                sender.start();
+                while (sender.isAlive()) {
+                    sender.join(1_000);
+                    progress(generator, host);
+                }
+                long expected = generator.sent();
+                long deadline = System.currentTimeMillis() + 30_000;
+                while (processed(host) < expected && System.currentTimeMillis() < deadline)
+                    Thread.sleep(10);
+                progress(generator, host);
+                report(host, newMids, expected, generator.measuredFromNanos());
+            }
+        }
+        return 0;
+    }
+
+    private static long processed(ServiceHost host) {
+        return host.stats("mid-pricer").inputs();
+    }
+
+    private static void progress(LoadGenerator generator, ServiceHost host) {
+        ServiceStats checker = host.stats("quote-checker");
+        System.out.printf("  sent %,10d   checked %,10d   priced %,10d   errors %d%n", generator.sent(),
+                checker.inputs(), processed(host), checker.handlerErrors() + checker.badMessages()
+                        + host.stats("mid-pricer").handlerErrors() + host.stats("mid-pricer").badMessages());
+    }
+
+    private static void report(ServiceHost host, ExcerptTailer newMids, long sent, long measuredFromNanos) {
+        LatencyReport latency = new LatencyReport(measuredFromNanos);
+        var reader = newMids.methodReader(latency);
+        while (reader.readOne()) {
+            // every mid price of this run goes through the report
+        }
+        long rejects = host.stats("quote-checker").inputs() - latency.mids();
+        System.out.printf("%nquotes in %,d   mid prices out %,d   rejected %,d%n", sent, latency.mids(), rejects);
+        System.out.printf("latency of the %,d mid prices sent after warm-up, from message history timings; "
+                + "load generator and pipeline loop each spin on their own core%n", latency.timed());
+        latency.print(System.out);
+        System.out.println("(a second run resumes these queues; --clear starts afresh)");
+    }
+
+    private static long countDocuments(ChronicleQueue queue) {
+        long n = 0;
+        try (ExcerptTailer tailer = queue.createTailer()) {
+            while (true) {
+                try (DocumentContext dc = tailer.readingDocument()) {
+                    if (!dc.isPresent())
+                        return n;
+                    n++;
+                }
+            }
+        }
+    }
+
+    private static String resource(String name) throws IOException {
+        try (InputStream in = QuickstartDemo.class.getClassLoader().getResourceAsStream(name)) {
+            if (in == null)
+                throw new IOException("resource " + name + " not found");
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+}

@@ -1,0 +1,48 @@
+package io.celerity.runtime;
+
+import io.celerity.fixtures.Tick;
+import io.celerity.fixtures.TickEcho;
+import io.celerity.fixtures.TickIn;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** SIGTERM closes the host cleanly: loops stop after the message in hand, queues are closed, counts are reported. */
+class ShutdownOnSigtermTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void sigtermClosesTheHostCleanly() throws Exception {
+        Path yaml = dir.resolve("services.yaml");
+        Files.writeString(yaml, "queues:\n  in: { path: in }\n  out: { path: out }\nservices:\n  echo:\n"
+                + "    implClass: " + TickEcho.class.getName() + "\n    inputs: [ in ]\n    output: out\n");
+        try (ChronicleQueue q = Queues.open(dir.resolve("in"))) {
+            TickIn w = q.methodWriter(TickIn.class);
+            for (int i = 0; i < 100; i++)
+                w.tick(new Tick().set(0, i, i));
+        }
+        ChildHost child = ChildHost.start(yaml, dir.resolve("child.log"));
+        Queues.await("100 outputs", Duration.ofSeconds(60), () -> Queues.count(dir.resolve("out")) == 100);
+
+        int status = child.terminate();
+
+        String log = child.logText();
+        assertEquals(143, status, "the JVM's status after SIGTERM (128 + 15); log:\n" + log);
+        assertTrue(log.contains("closed echo {inputs: 100, outputs: 100, handlerErrors: 0"), log);
+        // A clean close leaves no lock behind: a new host starts at once and reprocesses nothing.
+        ChildHost again = ChildHost.start(yaml, dir.resolve("again.log"));
+        Queues.await("the second host to start", Duration.ofSeconds(60),
+                () -> again.logText().contains("host started"));
+        again.terminate();
+        assertTrue(again.logText().contains("closed echo {inputs: 0, outputs: 0"), again.logText());
+    }
+}
