@@ -7,7 +7,6 @@ import net.openhft.chronicle.core.io.IOTools;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
-import net.openhft.chronicle.wire.DocumentContext;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -61,9 +60,9 @@ public final class QuickstartDemo implements Callable<Integer> {
         try (ChronicleQueue quotes = SingleChronicleQueueBuilder.binary(data.resolve("quotes")).build();
              ChronicleQueue mids = SingleChronicleQueueBuilder.binary(data.resolve("mids")).build();
              ExcerptTailer newMids = mids.createTailer().toEnd()) {
-            long earlierMids = countDocuments(mids);
+            long earlierMids = countMidPrices(mids);
             if (earlierMids > 0)
-                System.out.println("resuming: the queues already hold " + earlierMids + " mid prices from earlier runs");
+                System.out.printf("resuming: the queues already hold %,d mid prices from earlier runs%n", earlierMids);
 
             try (ServiceHost host = ServiceHost.start(config)) {
                 long warmUp = (long) rate * Math.min(warmUpSeconds, seconds - 1);
@@ -111,17 +110,15 @@ public final class QuickstartDemo implements Callable<Integer> {
         System.out.println("(a second run resumes these queues; --clear starts afresh)");
     }
 
-    private static long countDocuments(ChronicleQueue queue) {
-        long n = 0;
+    private static long countMidPrices(ChronicleQueue queue) {
+        long[] n = {0};
         try (ExcerptTailer tailer = queue.createTailer()) {
-            while (true) {
-                try (DocumentContext dc = tailer.readingDocument()) {
-                    if (!dc.isPresent())
-                        return n;
-                    n++;
-                }
+            var reader = tailer.methodReader((MidPriceListener) m -> n[0]++);
+            while (reader.readOne()) {
+                // acknowledgements (history only) are read but not counted
             }
         }
+        return n[0];
     }
 
     private static String resource(String name) throws IOException {
