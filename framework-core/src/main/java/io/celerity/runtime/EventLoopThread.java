@@ -25,6 +25,7 @@ final class EventLoopThread {
     private final Thread thread;
     private final CompletableFuture<Void> opened = new CompletableFuture<>();
     private volatile boolean running = true;
+    private volatile boolean crashed;
     private long loopErrors;
 
     EventLoopThread(EventLoopConfig config, List<ServiceRunner> runners) {
@@ -64,8 +65,9 @@ final class EventLoopThread {
             opened.complete(null);
             loop();
         } finally {
-            for (ServiceRunner r : runners)
-                r.close();
+            if (!crashed)
+                for (ServiceRunner r : runners)
+                    r.close();
             if (cpu != null)
                 cpu.release();
         }
@@ -110,6 +112,12 @@ final class EventLoopThread {
         running = false;
         pauser.unpause();
         join();
+    }
+
+    /** Stops after the pass in hand, leaving appenders and tailers open, as a crash would. */
+    void crash() {
+        crashed = true;
+        close();
     }
 
     private void join() {

@@ -46,15 +46,21 @@ public final class ServiceHost implements AutoCloseable {
         return start(config, SystemTimeProvider.CLOCK);
     }
 
+    /** Starts every service of {@code config} with {@code clock} as the components' wall clock. */
+    public static ServiceHost start(CelerityConfig config, TimeProvider clock) {
+        return start(config, clock, HandlerErrorListener.NONE);
+    }
+
     /**
      * Starts every service of {@code config}; returns once each is positioned on its inputs and running.
      *
-     * @param clock what components see as wall-clock time (tests pass a settable one)
+     * @param clock         what components see as wall-clock time (tests pass a settable one)
+     * @param errorListener told of every exception a component throws
      */
-    public static ServiceHost start(CelerityConfig config, TimeProvider clock) {
+    public static ServiceHost start(CelerityConfig config, TimeProvider clock, HandlerErrorListener errorListener) {
         ServiceHost host = new ServiceHost(config);
         try {
-            host.open(clock);
+            host.open(clock, errorListener);
             return host;
         } catch (RuntimeException | Error e) {
             host.close();
@@ -62,14 +68,14 @@ public final class ServiceHost implements AutoCloseable {
         }
     }
 
-    private void open(TimeProvider clock) {
+    private void open(TimeProvider clock, HandlerErrorListener errorListener) {
         for (QueueConfig q : config.queues().values())
             queues.put(q.name(), SingleChronicleQueueBuilder.binary(q.path())
                     .rollCycle(RollCycles.valueOf(q.rollCycle()))
                     .build());
         Map<String, List<ServiceRunner>> byLoop = new LinkedHashMap<>();
         for (ServiceConfig s : config.services().values()) {
-            ServiceRunner runner = newRunner(s, clock);
+            ServiceRunner runner = newRunner(s, clock, errorListener);
             services.put(s.name(), runner);
             byLoop.computeIfAbsent(s.eventLoop(), k -> new ArrayList<>()).add(runner);
         }
@@ -80,7 +86,7 @@ public final class ServiceHost implements AutoCloseable {
                 services.keySet(), loops.keySet());
     }
 
-    private ServiceRunner newRunner(ServiceConfig s, TimeProvider clock) {
+    private ServiceRunner newRunner(ServiceConfig s, TimeProvider clock, HandlerErrorListener errorListener) {
         ComponentType type;
         try {
             type = ComponentType.of(Class.forName(s.implClass(), true, Thread.currentThread().getContextClassLoader()));
@@ -90,7 +96,7 @@ public final class ServiceHost implements AutoCloseable {
         Object settings = type.settingsType() == null ? null : SettingsBinder.bind(type.settingsType(), s.settings());
         ChronicleQueue[] inputs = s.inputs().stream().map(queues::get).toArray(ChronicleQueue[]::new);
         int[] sourceIds = s.inputs().stream().mapToInt(q -> config.queues().get(q).sourceId()).toArray();
-        return new ServiceRunner(s, type, settings, inputs, sourceIds, queues.get(s.output()), clock);
+        return new ServiceRunner(s, type, settings, inputs, sourceIds, queues.get(s.output()), clock, errorListener);
     }
 
     /** The configuration this host runs. */
@@ -120,6 +126,18 @@ public final class ServiceHost implements AutoCloseable {
     /** Blocks until this host has been closed. */
     public void awaitClose() throws InterruptedException {
         closed.await();
+    }
+
+    /**
+     * Stops every loop after the message in hand but closes nothing, as a crash would leave things; for restart tests.
+     * A new host may then start on the same queues; {@link #close()} this one afterwards to release its resources.
+     */
+    public void crash() {
+        synchronized (this) {
+            if (closing)
+                return;
+        }
+        loops.values().forEach(EventLoopThread::crash);
     }
 
     /**

@@ -38,6 +38,7 @@ final class ServiceRunner implements ServiceContext {
     private final int[] sourceIds;
     private final ChronicleQueue output;
     private final TimeProvider clock;
+    private final HandlerErrorListener errorListener;
     private final ServiceStats stats;
 
     private ExcerptAppender appender;
@@ -54,7 +55,7 @@ final class ServiceRunner implements ServiceContext {
     private InputHistory history;
 
     ServiceRunner(ServiceConfig config, ComponentType type, Object settings, ChronicleQueue[] inputs, int[] sourceIds,
-                  ChronicleQueue output, TimeProvider clock) {
+                  ChronicleQueue output, TimeProvider clock, HandlerErrorListener errorListener) {
         this.config = config;
         this.type = type;
         this.settings = settings;
@@ -62,6 +63,7 @@ final class ServiceRunner implements ServiceContext {
         this.sourceIds = sourceIds;
         this.output = output;
         this.clock = clock;
+        this.errorListener = errorListener;
         this.stats = new ServiceStats(config.name());
     }
 
@@ -145,18 +147,20 @@ final class ServiceRunner implements ServiceContext {
             currentInput = i;
             currentIndex = in.index();
             history.input(sourceIds[i], currentIndex);
-            stats.countInput();
             DocumentContext out = appender.writingDocument();
             inputOutput = out;
             try {
                 readers[i].readOne0(in);
             } catch (InvocationTargetRuntimeException e) {
+                acknowledge(); // a failed input is done with: a restart must not fail it again
                 handlerFailed(e.getCause());
             } catch (RuntimeException | AssertionError e) {
+                acknowledge();
                 badMessage(e.toString());
             } finally {
                 inputOutput = null;
                 commitOrRollBack(out);
+                stats.countInput();
             }
             return 1;
         }
@@ -172,6 +176,7 @@ final class ServiceRunner implements ServiceContext {
             long n = stats.countHandlerError();
             if (isPowerOfTwo(n))
                 LOG.warn("{}: timer method {} threw (error #{})", config.name(), config.timerMethod(), n, t);
+            errorListener.onHandlerError(config.name(), "timer", -1, t);
         } finally {
             commitOrRollBack(out);
         }
@@ -192,10 +197,12 @@ final class ServiceRunner implements ServiceContext {
         if (isPowerOfTwo(n))
             LOG.warn("{}: handler threw on input '{}' index {} (error #{}); carrying on", config.name(),
                     config.inputs().get(currentInput), Long.toHexString(currentIndex), n, cause);
+        errorListener.onHandlerError(config.name(), config.inputs().get(currentInput), currentIndex, cause);
     }
 
     private void unknownEvent(CharSequence event, ValueIn in) {
         in.skipValue();
+        acknowledge();
         badMessage("unknown event '" + event + "'");
     }
 

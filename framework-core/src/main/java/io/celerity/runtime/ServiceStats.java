@@ -21,7 +21,7 @@ public final class ServiceStats {
         return serviceName;
     }
 
-    /** Input messages read, including bad ones. */
+    /** Input messages processed (their outputs committed), including bad ones. */
     public long inputs() {
         return inputs.get();
     }

@@ -178,6 +178,21 @@ class ServiceHostTest {
         assertEquals(List.of("recorder:a", "recorder:b"), notesOut());
     }
 
+    @Test
+    void aFailedInputIsNotReplayedAfterARestart() throws InterruptedException {
+        writeNotes(dir.resolve("notes"), "boom");
+        try (ChronicleQueue q = Queues.open(dir.resolve("notes"))) {
+            q.methodWriter(Unknown.class).somethingElse(new Note().text("x"));
+        }
+        try (ServiceHost host = ServiceHost.start(notesAndTicks(StartFrom.LAST_WRITTEN).build())) {
+            Queues.await("2 inputs", WAIT, () -> host.stats("recorder").inputs() == 2);
+        }
+        try (ServiceHost host = ServiceHost.start(notesAndTicks(StartFrom.LAST_WRITTEN).build())) {
+            Thread.sleep(100);
+            assertEquals(0, host.stats("recorder").inputs(), "the failed and the unknown input are not read again");
+        }
+    }
+
     interface Unknown {
         void somethingElse(Note note);
     }
