@@ -152,10 +152,10 @@ final class ServiceRunner implements ServiceContext {
             try {
                 readers[i].readOne0(in);
             } catch (InvocationTargetRuntimeException e) {
-                acknowledge(); // a failed input is done with: a restart must not fail it again
+                acknowledgeFailedInput();
                 handlerFailed(e.getCause());
             } catch (RuntimeException | AssertionError e) {
-                acknowledge();
+                acknowledgeFailedInput();
                 badMessage(e.toString());
             } finally {
                 inputOutput = null;
@@ -164,6 +164,12 @@ final class ServiceRunner implements ServiceContext {
             }
             return 1;
         }
+    }
+
+    /** A failed input is done with: a restart must not fail it again. The reader has reset the history by now. */
+    private void acknowledgeFailedInput() {
+        history.reset(sourceIds[currentInput], currentIndex);
+        acknowledge();
     }
 
     private int tick() {

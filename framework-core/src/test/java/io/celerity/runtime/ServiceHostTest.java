@@ -181,16 +181,27 @@ class ServiceHostTest {
     @Test
     void aFailedInputIsNotReplayedAfterARestart() throws InterruptedException {
         writeNotes(dir.resolve("notes"), "boom");
+        assertNotReplayed();
+    }
+
+    @Test
+    void anUnknownEventIsNotReplayedAfterARestart() throws InterruptedException {
         try (ChronicleQueue q = Queues.open(dir.resolve("notes"))) {
             q.methodWriter(Unknown.class).somethingElse(new Note().text("x"));
         }
+        assertNotReplayed();
+    }
+
+    private void assertNotReplayed() throws InterruptedException {
         try (ServiceHost host = ServiceHost.start(notesAndTicks(StartFrom.LAST_WRITTEN).build())) {
-            Queues.await("2 inputs", WAIT, () -> host.stats("recorder").inputs() == 2);
+            Queues.await("1 input", WAIT, () -> host.stats("recorder").inputs() == 1);
         }
         try (ServiceHost host = ServiceHost.start(notesAndTicks(StartFrom.LAST_WRITTEN).build())) {
             Thread.sleep(100);
-            assertEquals(0, host.stats("recorder").inputs(), "the failed and the unknown input are not read again");
+            assertEquals(0, host.stats("recorder").inputs(), "the input is not read again");
         }
+        assertEquals(1, Queues.histories(dir.resolve("out")).size(), "one acknowledgement");
+        assertEquals(QueueConfig.defaultSourceId("notes"), Queues.histories(dir.resolve("out")).get(0).lastSourceId());
     }
 
     interface Unknown {
@@ -277,6 +288,24 @@ class ServiceHostTest {
         assertEquals(2, h.get(0).sources(), "two hops: ticks then echoed");
         assertEquals(config.queues().get("ticks").sourceId(), h.get(0).sourceId(0));
         assertEquals(config.queues().get("echoed").sourceId(), h.get(0).sourceId(1));
+    }
+
+    @Test
+    void aHostCrashedAfterEveryInputLosesAndRepeatsNothing() {
+        CelerityConfig config = notesAndTicks(StartFrom.LAST_WRITTEN).build();
+        List<ServiceHost> crashed = new ArrayList<>();
+        try {
+            for (int i = 0; i < 5; i++) {
+                ServiceHost host = ServiceHost.start(config);
+                writeNotes(dir.resolve("notes"), "n" + i);
+                Queues.await("note " + i, WAIT, () -> host.stats("recorder").inputs() == 1);
+                host.crash();
+                crashed.add(host);
+            }
+        } finally {
+            crashed.forEach(ServiceHost::close);
+        }
+        assertEquals(List.of("recorder:n0", "recorder:n1", "recorder:n2", "recorder:n3", "recorder:n4"), notesOut());
     }
 
     @Test

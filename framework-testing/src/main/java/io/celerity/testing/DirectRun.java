@@ -1,0 +1,58 @@
+package io.celerity.testing;
+
+import net.openhft.chronicle.bytes.MethodReader;
+import net.openhft.chronicle.core.util.InvocationTargetRuntimeException;
+import net.openhft.chronicle.wire.AbstractGeneratedMethodReader;
+import net.openhft.chronicle.wire.Wire;
+import net.openhft.chronicle.wire.WireType;
+import net.openhft.chronicle.bytes.Bytes;
+
+import java.util.List;
+
+/** Runs a test by calling the component directly: no queues, no threads. */
+final class DirectRun {
+
+    private DirectRun() {
+    }
+
+    static ActualOutput run(TestSubject subject, List<YamlEvent> setup, List<YamlEvent> events) {
+        TestClock clock = new TestClock();
+        ActualOutput out = new ActualOutput(subject.type().outputInterfaces());
+        Object component = subject.newInstance(out.writer(), clock);
+        Wire in = WireType.YAML_ONLY.apply(Bytes.allocateElasticOnHeap());
+        MethodReader reader = in.methodReaderBuilder()
+                .defaultParselet((name, v) -> {
+                    throw new IllegalArgumentException("unknown event '" + name + "' for "
+                            + subject.type().implClass().getName() + "; expected a method of "
+                            + subject.type().inputInterfaces());
+                })
+                .build(component);
+        if (!(reader instanceof AbstractGeneratedMethodReader))
+            throw new IllegalStateException("Chronicle fell back to a reflective YAML method reader for "
+                    + subject.type().implClass().getName() + "; run tests with the build's JVM flags");
+        for (YamlEvent e : setup)
+            dispatch(e, in, reader, clock, out);
+        out.discard();
+        for (YamlEvent e : events) {
+            out.comment(e.comment());
+            dispatch(e, in, reader, clock, out);
+        }
+        return out;
+    }
+
+    private static void dispatch(YamlEvent e, Wire in, MethodReader reader, TestClock clock, ActualOutput out) {
+        if (e.isTime()) {
+            clock.set(e);
+            return;
+        }
+        in.clear();
+        in.bytes().append(e.yaml());
+        try {
+            reader.readOne();
+        } catch (InvocationTargetRuntimeException thrown) {
+            out.exception(thrown.getCause());
+            return;
+        }
+        out.collect();
+    }
+}

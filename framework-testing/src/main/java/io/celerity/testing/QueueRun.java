@@ -1,0 +1,191 @@
+package io.celerity.testing;
+
+import io.celerity.config.CelerityConfig;
+import io.celerity.config.EventLoopConfig;
+import io.celerity.config.PauserType;
+import io.celerity.config.ServiceConfig;
+import io.celerity.runtime.ServiceHost;
+import net.openhft.chronicle.bytes.Bytes;
+import net.openhft.chronicle.bytes.MethodReader;
+import net.openhft.chronicle.core.io.Closeable;
+import net.openhft.chronicle.core.io.IOTools;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.ExcerptTailer;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
+import net.openhft.chronicle.wire.Wire;
+import net.openhft.chronicle.wire.WireType;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.reflect.Method;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+
+/**
+ * Runs a test through the real runtime: one temporary queue per input interface, the component deployed by a
+ * {@link ServiceHost}, and the output read back from the output queue. One input at a time, so the result is
+ * deterministic. With {@code crashAfterEachInput}, the host is abandoned without a clean close after every input
+ * and a new one started on the same queues.
+ */
+final class QueueRun implements AutoCloseable {
+
+    private static final String SERVICE = "under-test";
+    private static final long INPUT_TIMEOUT_NANOS = 10_000_000_000L;
+
+    private final TestSubject subject;
+    private final Path dir;
+    private final boolean crashAfterEachInput;
+    private final CelerityConfig config;
+    private final TestClock clock = new TestClock();
+    private final ActualOutput out;
+    private final Queue<Throwable> thrown = new ConcurrentLinkedQueue<>();
+    private final Map<String, Integer> inputOfMethod = new HashMap<>();
+    private final List<ChronicleQueue> queues = new ArrayList<>();
+    private final Wire[] yamlIn;
+    private final MethodReader[] toQueue;
+    private final MethodReader fromOutput;
+    private final int[] unansweredSinceOutput; // per input: inputs a restart replays (no output yet after them)
+    private final List<ServiceHost> crashed = new ArrayList<>();
+    private ServiceHost host;
+    private long expectedProcessed;
+    private long documentsReadFromHost;
+
+    private QueueRun(TestSubject subject, Path dir, boolean crashAfterEachInput) {
+        this.subject = subject;
+        this.dir = dir;
+        this.crashAfterEachInput = crashAfterEachInput;
+        this.out = new ActualOutput(subject.type().outputInterfaces());
+        List<Class<?>> inputs = subject.type().inputInterfaces();
+        CelerityConfig.Builder b = CelerityConfig.builder();
+        List<String> inputNames = new ArrayList<>();
+        yamlIn = new Wire[inputs.size()];
+        toQueue = new MethodReader[inputs.size()];
+        unansweredSinceOutput = new int[inputs.size()];
+        for (int i = 0; i < inputs.size(); i++) {
+            String name = "in-" + i + "-" + inputs.get(i).getSimpleName();
+            inputNames.add(name);
+            b.queue(name, dir.resolve(name));
+            ChronicleQueue q = open(dir.resolve(name));
+            yamlIn[i] = WireType.YAML_ONLY.apply(Bytes.allocateElasticOnHeap());
+            toQueue[i] = yamlIn[i].methodReader(q.methodWriter(inputs.get(i)));
+            for (Method m : inputs.get(i).getMethods())
+                inputOfMethod.putIfAbsent(m.getName(), i);
+        }
+        b.queue("out", dir.resolve("out"));
+        ChronicleQueue output = open(dir.resolve("out"));
+        ExcerptTailer tailer = output.createTailer();
+        fromOutput = out.writer() == null ? tailer.methodReader() : tailer.methodReader(out.writer());
+        b.eventLoop(new EventLoopConfig("test", PauserType.YIELDING, "NONE"));
+        b.service(ServiceConfig.of(SERVICE, subject.type().implClass(), inputNames, "out")
+                .withEventLoop("test").withSettings(subject.settings()));
+        config = b.build();
+    }
+
+    private ChronicleQueue open(Path path) {
+        ChronicleQueue q = SingleChronicleQueueBuilder.binary(path).build();
+        queues.add(q);
+        return q;
+    }
+
+    static ActualOutput run(TestSubject subject, List<YamlEvent> setup, List<YamlEvent> events,
+                            boolean crashAfterEachInput) {
+        Path dir;
+        try {
+            dir = Files.createTempDirectory("celerity-yaml-test");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        try (QueueRun run = new QueueRun(subject, dir, crashAfterEachInput)) {
+            return run.execute(setup, events);
+        }
+    }
+
+    private ActualOutput execute(List<YamlEvent> setup, List<YamlEvent> events) {
+        host = startHost();
+        for (YamlEvent e : setup)
+            step(e);
+        out.discard();
+        for (YamlEvent e : events) {
+            out.comment(e.comment());
+            step(e);
+        }
+        return out;
+    }
+
+    private ServiceHost startHost() {
+        return ServiceHost.start(config, clock.provider(), (service, input, index, error) -> thrown.add(error));
+    }
+
+    private void step(YamlEvent e) {
+        if (e.isTime()) {
+            clock.set(e);
+            return;
+        }
+        Integer input = inputOfMethod.get(e.method());
+        if (input == null)
+            throw new IllegalArgumentException("unknown event '" + e.method() + "' for "
+                    + subject.type().implClass().getName() + "; expected a method of " + subject.type().inputInterfaces());
+        yamlIn[input].clear();
+        yamlIn[input].bytes().append(e.yaml());
+        toQueue[input].readOne();
+        expectedProcessed++;
+        awaitProcessed(e);
+
+        int documents = readOutputDocuments(e);
+        out.collect();
+        for (Throwable t; (t = thrown.poll()) != null; )
+            out.exception(t);
+        unansweredSinceOutput[input] = documents > 0 ? 0 : unansweredSinceOutput[input] + 1;
+
+        if (crashAfterEachInput) {
+            host.crash();
+            crashed.add(host);
+            host = startHost();
+            documentsReadFromHost = 0;
+            expectedProcessed = 0;
+            for (int n : unansweredSinceOutput)
+                expectedProcessed += n; // the new host replays these first
+        }
+    }
+
+    /** Reads every document the host has committed; waits for those this queue instance does not see yet. */
+    private int readOutputDocuments(YamlEvent e) {
+        long deadline = System.nanoTime() + INPUT_TIMEOUT_NANOS;
+        int documents = 0;
+        while (documentsReadFromHost < host.stats(SERVICE).outputs()) {
+            if (fromOutput.readOne()) {
+                documents++;
+                documentsReadFromHost++;
+            } else if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("the output of '" + e.method() + "' did not appear within 10 s");
+            } else {
+                Thread.onSpinWait();
+            }
+        }
+        return documents;
+    }
+
+    private void awaitProcessed(YamlEvent e) {
+        long deadline = System.nanoTime() + INPUT_TIMEOUT_NANOS;
+        while (host.stats(SERVICE).inputs() < expectedProcessed) {
+            if (System.nanoTime() > deadline)
+                throw new IllegalStateException("the service did not process '" + e.method() + "' within 10 s");
+            Thread.onSpinWait();
+        }
+    }
+
+    @Override
+    public void close() {
+        if (host != null)
+            host.close();
+        crashed.forEach(ServiceHost::close);
+        Closeable.closeQuietly(queues);
+        IOTools.deleteDirWithFiles(dir.toFile());
+    }
+}

@@ -1,0 +1,34 @@
+package io.celerity.testing;
+
+import io.celerity.testing.fixtures.OrderGateway;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+import java.util.Map;
+import java.util.stream.Stream;
+
+/** The harness's own YAML tests: a two-input, two-output service in all three modes, plus generated tests. */
+class GatewayYamlTest {
+
+    private static final String[] SCENARIOS = {"yaml/gateway/orders", "yaml/gateway/cancels", "yaml/gateway/mixed"};
+
+    @TestFactory
+    Stream<DynamicTest> gatewayInEveryMode() {
+        return YamlTests.of(OrderGateway.class)
+                .settings(Map.of("maxQuantity", 1000))
+                .directories(SCENARIOS)
+                .modes(RunMode.DIRECT, RunMode.QUEUE, RunMode.RESTART)
+                .tests();
+    }
+
+    @TestFactory
+    Stream<DynamicTest> gatewayAgitated() {
+        return YamlTests.of(OrderGateway.class)
+                .settings(Map.of("maxQuantity", 1000))
+                .directories(SCENARIOS)
+                .agitate(Agitation.values())
+                .combinations()
+                .tests()
+                .filter(t -> !t.getDisplayName().endsWith("]") || t.getDisplayName().contains(", "));
+    }
+}

@@ -1,0 +1,148 @@
+package io.celerity.testing;
+
+import io.celerity.testing.fixtures.OrderGateway;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.opentest4j.AssertionFailedError;
+
+import java.io.IOException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** How the harness behaves when tests are wrong, missing or being regressed. */
+class HarnessBehaviourTest {
+
+    private static final String ORDER = "# one good order\nnewOrder: { clOrdID: X1, symbol: VOD.L, side: BUY, quantity: 5, price: 70.0 }\n...\n";
+
+    @TempDir
+    Path root;
+
+    private Path scenario(String in, String out) throws IOException {
+        Path dir = Files.createDirectories(root.resolve("t"));
+        Files.writeString(dir.resolve("in.yaml"), in);
+        if (out != null)
+            Files.writeString(dir.resolve("out.yaml"), out);
+        return dir;
+    }
+
+    /** The tests of directory "t" under the temporary classpath root. */
+    private List<DynamicTest> tests(Supplier<YamlTests> config) throws IOException {
+        ClassLoader original = Thread.currentThread().getContextClassLoader();
+        try (URLClassLoader loader = new URLClassLoader(new URL[]{root.toUri().toURL()}, original)) {
+            Thread.currentThread().setContextClassLoader(loader);
+            return config.get().directories("t").tests().collect(Collectors.toList());
+        } finally {
+            Thread.currentThread().setContextClassLoader(original);
+        }
+    }
+
+    private static YamlTests gateway() {
+        return YamlTests.of(OrderGateway.class).settings(Map.of("maxQuantity", 100));
+    }
+
+    @Test
+    void aWrongExpectedFileFailsWithAnExpectedAndActualTheIdeCanDiff() throws Throwable {
+        scenario(ORDER, "# one good order\nreject: { clOrdID: X1, reason: nope }\n...\n");
+        DynamicTest test = tests(HarnessBehaviourTest::gateway).get(0);
+        assertEquals("t: one good order [DIRECT]", test.getDisplayName());
+        AssertionFailedError e = assertThrows(AssertionFailedError.class, test.getExecutable());
+        assertTrue(e.isExpectedDefined() && e.isActualDefined());
+        assertEquals("# one good order\nreject: { clOrdID: X1, reason: nope }\n...\n", e.getExpected().getValue());
+        assertTrue(e.getActual().getStringRepresentation().contains("ack: {"), e.getActual().getStringRepresentation());
+    }
+
+    @Test
+    void aMissingExpectedFileFailsSayingHowToCreateIt() throws IOException {
+        scenario(ORDER, null);
+        AssertionFailedError e = assertThrows(AssertionFailedError.class, tests(HarnessBehaviourTest::gateway).get(0).getExecutable());
+        assertTrue(e.getMessage().contains("t/out.yaml does not exist") && e.getMessage().contains("-Dregress.tests"),
+                e.getMessage());
+    }
+
+    @Test
+    void aKeptGeneratedTestWithoutExpectedFileFailsRatherThanBeingSkipped() throws Throwable {
+        Path dir = scenario(ORDER, null);
+        List<DynamicTest> all = regress(() -> tests(() -> gateway().agitate(Agitation.MISSING_FIELD)));
+        Files.list(dir).filter(f -> f.getFileName().toString().startsWith("out-")).forEach(f -> f.toFile().delete());
+
+        List<DynamicTest> generated = tests(() -> gateway().agitate(Agitation.MISSING_FIELD)).stream()
+                .filter(t -> t.getDisplayName().contains("without")).collect(Collectors.toList());
+        assertFalse(generated.isEmpty(), "missing fields make new rejections");
+        assertEquals(all.size() - 1, generated.size());
+        for (DynamicTest t : generated) {
+            AssertionFailedError e = assertThrows(AssertionFailedError.class, t.getExecutable(), t.getDisplayName());
+            assertTrue(e.getMessage().contains("out-missing-field-") && e.getMessage().contains("-Dregress.tests"),
+                    e.getMessage());
+        }
+    }
+
+    @Test
+    void regressModeWritesTheExpectedFilesThenTheTestsPass() throws Throwable {
+        Path dir = scenario(ORDER, "stale\n");
+        List<DynamicTest> regressed = regress(() -> tests(() -> gateway().agitate(Agitation.MISSING_FIELD)));
+        assertTrue(Files.readString(dir.resolve("out.yaml")).contains("ack: {"));
+        assertTrue(Files.exists(dir.resolve("out-missing-field-1-clOrdID.yaml")));
+        for (DynamicTest t : tests(() -> gateway().agitate(Agitation.MISSING_FIELD)))
+            t.getExecutable().execute();
+        assertEquals(regressed.size(), tests(() -> gateway().agitate(Agitation.MISSING_FIELD)).size());
+    }
+
+    @Test
+    void regressModeStillFailsOnAnExceptionOfTheHarness() throws IOException {
+        scenario("noSuchEvent: { a: 1 }\n...\n", null);
+        DynamicTest test = tests(HarnessBehaviourTest::gateway).get(0);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> regress(() -> {
+            test.getExecutable().execute();
+            return null;
+        }));
+        assertTrue(e.getMessage().contains("unknown event 'noSuchEvent'"), e.getMessage());
+    }
+
+    @Test
+    void aDocumentWithTwoCallsIsRejectedNamingTheFileAndEvent() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> YamlEvents.parse("x/in.yaml", ORDER + "cancel: { clOrdID: a }\ncancel: { clOrdID: b }\n...\n"));
+        assertTrue(e.getMessage().startsWith("x/in.yaml: event 2 holds more than one call"), e.getMessage());
+    }
+
+    @Test
+    void eventsKeepTheCommentsAboveThem() {
+        List<YamlEvent> events = YamlEvents.parse("in.yaml", "---\n# first\n# really\nnewOrder: {\n  clOrdID: a\n}\n...\n"
+                + "\n# second\ncancel: { clOrdID: b }\n...\n");
+        assertEquals(2, events.size());
+        assertEquals("# first\n# really\n", events.get(0).comment());
+        assertEquals("newOrder", events.get(0).method());
+        assertEquals(Map.of("clOrdID", "a"), events.get(0).argument());
+        assertEquals("# second\n", events.get(1).comment());
+    }
+
+    private static <T> T regress(ThrowingSupplier<T> action) throws Throwable {
+        System.setProperty("regress.tests", "true");
+        try {
+            T result = action.get();
+            if (result instanceof List)
+                for (Object t : (List<?>) result)
+                    ((DynamicTest) t).getExecutable().execute();
+            return result;
+        } finally {
+            System.clearProperty("regress.tests");
+        }
+    }
+
+    @FunctionalInterface
+    private interface ThrowingSupplier<T> {
+        T get() throws Throwable;
+    }
+}
