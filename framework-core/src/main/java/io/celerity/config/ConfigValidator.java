@@ -83,8 +83,8 @@ final class ConfigValidator {
         if (s.startFrom() == null)
             throw error(entry, "startFrom", "missing; expected one of LAST_WRITTEN, START, END");
         if (!config.eventLoops().containsKey(s.eventLoop()))
-            throw error(entry, "eventLoop", "unknown event loop '" + s.eventLoop() + "'; expected one of "
-                    + config.eventLoops().keySet());
+            throw error(entry, "eventLoop", "unknown event loop '" + s.eventLoop() + "'; expected one declared under "
+                    + "eventLoops " + config.eventLoops().keySet() + ", or none for the default loop");
 
         ComponentType type = componentType(entry, s.implClass());
         if ((s.timerMethod() == null) != (s.timerPeriod() == null))

@@ -6,8 +6,8 @@ public enum PauserType {
     BUSY,
     /** Spin then yield the core to other threads. */
     YIELDING,
-    /** Spin, yield, then back off with short sleeps: the default. */
+    /** Spin for 100 us after the last work, yield until 1 ms, then sleep 50 us to 1 ms: the default. */
     BALANCED,
-    /** Back off to sleeping quickly: for quiet services. */
+    /** Yield for 50 us, then sleep 0.5 ms to 20 ms: for quiet services. */
     SLEEPY
 }

@@ -41,7 +41,7 @@ public record ServiceConfig(String name, String implClass, List<String> inputs, 
         return new ServiceConfig(name, implClass, inputs, output, startFrom, eventLoop, timerMethod, timerPeriod, settings);
     }
 
-    /** This service with {@code method} called every {@code period} on its own thread. */
+    /** This service with {@code method} called every {@code period} on the service's loop thread. */
     public ServiceConfig withTimer(String method, Duration period) {
         return new ServiceConfig(name, implClass, inputs, output, startFrom, eventLoop, method, period, settings);
     }

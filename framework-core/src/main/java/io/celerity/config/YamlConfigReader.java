@@ -120,8 +120,12 @@ final class YamlConfigReader {
         long integer(String key, long defaultValue) {
             Object v = values.get(key);
             if (v == null) return defaultValue;
-            if (v instanceof Number && ((Number) v).doubleValue() == ((Number) v).longValue())
-                return ((Number) v).longValue();
+            if (v instanceof Number && ((Number) v).doubleValue() == ((Number) v).longValue()) {
+                long n = ((Number) v).longValue();
+                if (n < Integer.MIN_VALUE || n > Integer.MAX_VALUE)
+                    throw error(key, n + " is out of range; expected a whole number that fits 32 bits");
+                return n;
+            }
             throw error(key, "'" + v + "' is not a whole number");
         }
 

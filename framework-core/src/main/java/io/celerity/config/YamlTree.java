@@ -64,7 +64,20 @@ final class YamlTree {
 
     private void putOnce(Map<String, Object> map, String path, String key, Object value) {
         if (map.containsKey(key))
-            throw new ConfigException(source, path, key, "duplicate name '" + key + "'; expected each name once");
+            throw new ConfigException(source, entryName(path), key, "given twice; expected each name once");
         map.put(key, value);
+    }
+
+    /** "services.order-manager.settings" names the entry "service 'order-manager'", as other errors do. */
+    private static String entryName(String path) {
+        String[] parts = path.split("\\.", 3);
+        if (parts.length < 2)
+            return path;
+        switch (parts[0]) {
+            case "queues": return "queue '" + parts[1] + "'";
+            case "services": return "service '" + parts[1] + "'";
+            case "eventLoops": return "event loop '" + parts[1] + "'";
+            default: return path;
+        }
     }
 }

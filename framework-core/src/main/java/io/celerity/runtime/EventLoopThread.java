@@ -10,6 +10,7 @@ import org.slf4j.LoggerFactory;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * One thread running one or more services: it asks each for a pass of work, and pauses with the configured pauser when
@@ -18,6 +19,7 @@ import java.util.concurrent.CompletionException;
 final class EventLoopThread {
 
     private static final Logger LOG = LoggerFactory.getLogger(EventLoopThread.class);
+    private static final long ERROR_BACK_OFF_NANOS = 1_000_000;
 
     private final EventLoopConfig config;
     private final ServiceRunner[] runners;
@@ -85,8 +87,7 @@ final class EventLoopThread {
                     if (Long.bitCount(++loopErrors) == 1)
                         LOG.error("event loop '{}': service '{}' failed outside a message (error #{})",
                                 config.name(), r.name(), loopErrors, e);
-                    work++;
-                    pauser.pause();
+                    LockSupport.parkNanos(ERROR_BACK_OFF_NANOS); // a lasting fault (e.g. the disk) is retried gently
                 }
             }
             if (work > 0)

@@ -25,10 +25,11 @@ final class Pausers {
             case YIELDING:
                 return new YieldingPauser(2);
             case SLEEPY:
+                // Yield for 50 us after the last work, then sleep from 0.5 ms growing to 20 ms.
                 return new LongPauser(0, 50, 500, 20_000, TimeUnit.MICROSECONDS);
             default:
-                // Spin 10,000 times, yield 800 times, then sleep from 200 us up to 20 ms.
-                return new LongPauser(10_000, 800, 200, 20_000, TimeUnit.MICROSECONDS);
+                // Spin for 100 us after the last work, yield until 1 ms, then sleep from 50 us growing to 1 ms.
+                return new LongPauser(100, 1_000, 50, 1_000, TimeUnit.MICROSECONDS);
         }
     }
 }

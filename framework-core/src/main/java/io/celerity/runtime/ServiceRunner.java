@@ -25,7 +25,7 @@ import java.util.List;
 /**
  * Runs one service: reads its inputs round-robin through generated method readers, calls the component, and writes
  * everything one input causes as a single output document stamped with that input's message history.
- * Built on the host thread; {@link #open()}, {@link #doWork()} and {@link #close()} run on the loop thread.
+ * Built on the host thread; {@link #open(InputHistory)}, {@link #doWork()} and {@link #close()} run on the loop thread.
  */
 final class ServiceRunner implements ServiceContext {
 
@@ -147,16 +147,28 @@ final class ServiceRunner implements ServiceContext {
             currentInput = i;
             currentIndex = in.index();
             history.input(sourceIds[i], currentIndex);
-            DocumentContext out = appender.writingDocument();
+            DocumentContext out;
+            try {
+                out = appender.writingDocument();
+            } catch (RuntimeException e) {
+                in.rollbackOnClose(); // no output possible (e.g. disk full): keep the input for the next attempt
+                throw e;
+            }
             inputOutput = out;
             try {
                 readers[i].readOne0(in);
             } catch (InvocationTargetRuntimeException e) {
                 acknowledgeFailedInput();
                 handlerFailed(e.getCause());
-            } catch (RuntimeException | AssertionError e) {
+            } catch (RuntimeException e) {
                 acknowledgeFailedInput();
                 badMessage(e.toString());
+            } catch (VirtualMachineError e) {
+                throw e;
+            } catch (Error e) {
+                // The generated reader wraps only Exceptions: an Error here came from the handler (e.g. an assert).
+                acknowledgeFailedInput();
+                handlerFailed(e);
             } finally {
                 inputOutput = null;
                 commitOrRollBack(out);

@@ -123,10 +123,12 @@ class ConfigValidationTest {
 
     @Test
     void duplicateNames() throws IOException {
-        rejected(queues() + "  in: { path: q/in2 }\n", "queues", "in", "duplicate name 'in'");
+        rejected(queues() + "  in: { path: q/in2 }\n", "queues", "in", "given twice");
         rejected(queues() + service("    implClass: " + ECHO + "\n    inputs: [ in ]\n    output: out\n")
                 + "  echo: { implClass: " + ECHO + ", inputs: [ in ], output: out }\n", "services", "echo",
-                "duplicate name 'echo'");
+                "given twice");
+        rejected(queues() + service("    implClass: " + ECHO + "\n    inputs: [ in ]\n    output: out\n"
+                + "    output: in\n"), "service 'echo'", "output", "given twice");
     }
 
     @Test
@@ -157,6 +159,8 @@ class ConfigValidationTest {
         rejected(queues() + service("    implClass: " + ECHO + "\n    inputs: in\n    output: out\n"),
                 "service 'echo'", "inputs", "not a list");
         rejected("hostId: 100\n" + queues(), "top level", "hostId", "0-99");
+        rejected(queues().replace("{ path: q/in }", "{ path: q/in, sourceId: 9999999999 }"), "queue 'in'", "sourceId",
+                "out of range");
         rejected(queues() + service("    implClass: " + Recorder.class.getName() + "\n    inputs: [ in ]\n"
                 + "    output: out\n    timer: { method: onTimer, period: soon }\n"), "service 'echo'", "period",
                 "ns, us, ms, s or m");

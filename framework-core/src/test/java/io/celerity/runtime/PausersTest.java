@@ -17,11 +17,18 @@ class PausersTest {
     }
 
     @Test
-    void balancedSpinsBeforeItSleeps() {
+    void balancedSpinsFirstAndSleepsOnceIdle() {
         var pauser = Pausers.create(PauserType.BALANCED);
+        pauser.reset();
         long start = System.nanoTime();
-        for (int i = 0; i < 1_000; i++)
+        pauser.pause();
+        assertTrue(System.nanoTime() - start < 20_000_000L, "a pause just after work spins, it does not sleep");
+
+        long idleUntil = System.nanoTime() + 3_000_000L;
+        while (System.nanoTime() < idleUntil)
             pauser.pause();
-        assertTrue(System.nanoTime() - start < 50_000_000L, "the first pauses spin or yield rather than sleep");
+        long sleepStart = System.nanoTime();
+        pauser.pause();
+        assertTrue(System.nanoTime() - sleepStart >= 40_000L, "after 3 ms idle a pause sleeps (at least 50 us)");
     }
 }
