@@ -20,6 +20,7 @@ final class ActualOutput {
     private final Object writer;
     private final StringBuilder text = new StringBuilder();
     private final List<String> messages = new ArrayList<>();
+    private int messagesAtEventStart;
 
     ActualOutput(List<Class<?>> outputInterfaces) {
         if (outputInterfaces.isEmpty()) {
@@ -40,8 +41,16 @@ final class ActualOutput {
         return writer;
     }
 
-    void comment(String comment) {
+    /** Starts the output of the next input event with the comment written above it. */
+    void startEvent(String comment) {
         text.append(comment);
+        messagesAtEventStart = messages.size();
+    }
+
+    /** Ends the output of an input event, saying so when it produced nothing, so the story stays readable. */
+    void endEvent() {
+        if (messages.size() == messagesAtEventStart)
+            text.append("# no output\n");
     }
 
     /** Moves what the writer wrote since the last call into the output, one message per document. */

@@ -30,21 +30,13 @@ final class DirectRun {
         if (!(reader instanceof AbstractGeneratedMethodReader))
             throw new IllegalStateException("Chronicle fell back to a reflective YAML method reader for "
                     + subject.type().implClass().getName() + "; run tests with the build's JVM flags");
-        for (YamlEvent e : setup)
-            dispatch(e, in, reader, clock, out);
+        Script.play(setup, clock, out, e -> dispatch(e, in, reader, out));
         out.discard();
-        for (YamlEvent e : events) {
-            out.comment(e.comment());
-            dispatch(e, in, reader, clock, out);
-        }
+        Script.play(events, clock, out, e -> dispatch(e, in, reader, out));
         return out;
     }
 
-    private static void dispatch(YamlEvent e, Wire in, MethodReader reader, TestClock clock, ActualOutput out) {
-        if (e.isTime()) {
-            clock.set(e);
-            return;
-        }
+    private static void dispatch(YamlEvent e, Wire in, MethodReader reader, ActualOutput out) {
         in.clear();
         in.bytes().append(e.yaml());
         try {

@@ -108,13 +108,9 @@ final class QueueRun implements AutoCloseable {
 
     private ActualOutput execute(List<YamlEvent> setup, List<YamlEvent> events) {
         host = startHost();
-        for (YamlEvent e : setup)
-            step(e);
+        Script.play(setup, clock, out, this::step);
         out.discard();
-        for (YamlEvent e : events) {
-            out.comment(e.comment());
-            step(e);
-        }
+        Script.play(events, clock, out, this::step);
         return out;
     }
 
@@ -123,10 +119,6 @@ final class QueueRun implements AutoCloseable {
     }
 
     private void step(YamlEvent e) {
-        if (e.isTime()) {
-            clock.set(e);
-            return;
-        }
         Integer input = inputOfMethod.get(e.method());
         if (input == null)
             throw new IllegalArgumentException("unknown event '" + e.method() + "' for "
