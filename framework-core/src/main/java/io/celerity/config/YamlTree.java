@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Map;
 
 /** Reads YAML into plain maps, lists and scalars with Chronicle Wire, rejecting a key given twice in one mapping. */
-final class YamlTree {
+public final class YamlTree {
 
     private final String source;
 
@@ -20,7 +20,7 @@ final class YamlTree {
     }
 
     /** The top-level mapping of {@code yaml}. */
-    static Map<String, Object> read(String source, String yaml) {
+    public static Map<String, Object> read(String source, String yaml) {
         YamlTree tree = new YamlTree(source);
         Wire wire = WireType.YAML_ONLY.apply(Bytes.from(yaml));
         Map<String, Object> root = new LinkedHashMap<>();
@@ -35,6 +35,17 @@ final class YamlTree {
             throw new ConfigException(source, "top level", null, "not valid YAML: " + e.getMessage());
         }
         return root;
+    }
+
+    /**
+     * One YAML value as plain maps, lists and scalars.
+     *
+     * @param source names the text in errors, e.g. a file name
+     * @param path   names the value in errors, e.g. "event 3"
+     * @throws ConfigException when a mapping gives a key twice
+     */
+    public static Object value(String source, String path, ValueIn in) {
+        return new YamlTree(source).value(path, in);
     }
 
     private Object value(String path, ValueIn in) {

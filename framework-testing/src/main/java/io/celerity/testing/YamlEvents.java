@@ -1,14 +1,12 @@
 package io.celerity.testing;
 
+import io.celerity.config.YamlTree;
 import net.openhft.chronicle.bytes.Bytes;
-import net.openhft.chronicle.wire.ValueIn;
 import net.openhft.chronicle.wire.Wire;
 import net.openhft.chronicle.wire.WireType;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /** Splits a YAML test file into events: documents separated by {@code ...}, each one method call. */
 final class YamlEvents {
@@ -49,7 +47,7 @@ final class YamlEvents {
         Object argument;
         try {
             method = wire.readEvent(String.class);
-            argument = value(wire.getValueIn());
+            argument = YamlTree.value(source, "event " + number, wire.getValueIn());
         } catch (RuntimeException e) {
             throw new IllegalArgumentException(source + ": event " + number + " is not a method call ("
                     + e.getMessage() + "); expected 'methodName: argument'", e);
@@ -61,31 +59,6 @@ final class YamlEvents {
             throw new IllegalArgumentException(source + ": event " + number + " holds more than one call; "
                     + "expected one method call per document, separated by '...'");
         return new YamlEvent(comment, method, argument, body);
-    }
-
-    private static Object value(ValueIn in) {
-        switch (in.getBracketType()) {
-            case MAP: {
-                Map<String, Object> map = new LinkedHashMap<>();
-                in.marshallable(w -> {
-                    while (w.hasMore()) {
-                        String key = w.readEvent(String.class);
-                        map.put(key, value(w.getValueIn()));
-                    }
-                });
-                return map;
-            }
-            case SEQ: {
-                List<Object> list = new ArrayList<>();
-                in.sequence(list, (l, v) -> {
-                    while (v.hasNextSequenceItem())
-                        l.add(value(v));
-                });
-                return list;
-            }
-            default:
-                return in.object();
-        }
     }
 
     /** {@code method: argument} as YAML. */
