@@ -90,7 +90,7 @@ class ServiceHostTest {
     }
 
     @Test
-    void restartResumesAfterTheLastInputThatProducedOutputOnEachQueue() {
+    void restartResumesAfterTheLastInputThatProducedOutputOnEachQueue() throws InterruptedException {
         writeNotes(dir.resolve("notes"), "a", "b");
         writeTicks(dir.resolve("ticks"), 1, 0, 3);
         try (ServiceHost host = ServiceHost.start(notesAndTicks(StartFrom.LAST_WRITTEN).build())) {
@@ -99,8 +99,10 @@ class ServiceHostTest {
         writeNotes(dir.resolve("notes"), "c");
         writeTicks(dir.resolve("ticks"), 1, 3, 4);
         try (ServiceHost host = ServiceHost.start(notesAndTicks(StartFrom.LAST_WRITTEN).build())) {
-            Queues.await("2 more outputs", WAIT, () -> host.stats("recorder").outputs() == 2);
+            Queues.await("2 more inputs", WAIT, () -> host.stats("recorder").inputs() == 2);
+            Thread.sleep(50);
             assertEquals(2, host.stats("recorder").inputs(), "only the new inputs are read");
+            assertEquals(2, host.stats("recorder").outputs());
         }
         List<Long> seqs = new ArrayList<>();
         List<String> notes = new ArrayList<>();
