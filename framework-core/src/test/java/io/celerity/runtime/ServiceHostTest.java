@@ -6,6 +6,7 @@ import io.celerity.config.PauserType;
 import io.celerity.config.QueueConfig;
 import io.celerity.config.ServiceConfig;
 import io.celerity.config.StartFrom;
+import io.celerity.fixtures.AffinityProbe;
 import io.celerity.fixtures.LimitedEcho;
 import io.celerity.fixtures.Note;
 import io.celerity.fixtures.NoteIn;
@@ -308,6 +309,21 @@ class ServiceHostTest {
             crashed.forEach(ServiceHost::close);
         }
         assertEquals(List.of("recorder:n0", "recorder:n1", "recorder:n2", "recorder:n3", "recorder:n4"), notesOut());
+    }
+
+    @Test
+    void aLoopWithAffinityRunsOnItsCpu() {
+        writeNotes(dir.resolve("notes"), "where");
+        CelerityConfig config = CelerityConfig.builder()
+                .queue("notes", dir.resolve("notes"))
+                .queue("out", dir.resolve("out"))
+                .eventLoop(new EventLoopConfig("pinned", PauserType.BALANCED, "1"))
+                .service(ServiceConfig.of("probe", AffinityProbe.class, List.of("notes"), "out").withEventLoop("pinned"))
+                .build();
+        try (ServiceHost host = ServiceHost.start(config)) {
+            Queues.await("1 input", WAIT, () -> host.stats("probe").inputs() == 1);
+        }
+        assertEquals(List.of("{1}"), notesOut());
     }
 
     @Test
