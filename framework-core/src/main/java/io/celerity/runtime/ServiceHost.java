@@ -5,9 +5,8 @@ import io.celerity.config.CelerityConfig;
 import io.celerity.config.QueueConfig;
 import io.celerity.config.ServiceConfig;
 import io.celerity.config.SettingsBinder;
+import io.celerity.time.UniqueTimestamps;
 import net.openhft.chronicle.core.io.Closeable;
-import net.openhft.chronicle.core.time.SystemTimeProvider;
-import net.openhft.chronicle.core.time.TimeProvider;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.RollCycles;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
@@ -36,31 +35,22 @@ public final class ServiceHost implements AutoCloseable {
     private final Map<String, EventLoopThread> loops = new LinkedHashMap<>();
     private final CountDownLatch closed = new CountDownLatch(1);
     private boolean closing;
+    private UniqueTimestamps timestamps;
 
     private ServiceHost(CelerityConfig config) {
         this.config = config;
     }
 
-    /** Starts every service of {@code config} on the system clock. */
+    /** Starts every service of {@code config} with the default {@link HostOptions}. */
     public static ServiceHost start(CelerityConfig config) {
-        return start(config, SystemTimeProvider.CLOCK);
+        return start(config, HostOptions.defaults());
     }
 
-    /** Starts every service of {@code config} with {@code clock} as the components' wall clock. */
-    public static ServiceHost start(CelerityConfig config, TimeProvider clock) {
-        return start(config, clock, HandlerErrorListener.NONE);
-    }
-
-    /**
-     * Starts every service of {@code config}; returns once each is positioned on its inputs and running.
-     *
-     * @param clock         what components see as wall-clock time (tests pass a settable one)
-     * @param errorListener told of every exception a component throws
-     */
-    public static ServiceHost start(CelerityConfig config, TimeProvider clock, HandlerErrorListener errorListener) {
+    /** Starts every service of {@code config}; returns once each is positioned on its inputs and running. */
+    public static ServiceHost start(CelerityConfig config, HostOptions options) {
         ServiceHost host = new ServiceHost(config);
         try {
-            host.open(clock, errorListener);
+            host.open(options);
             return host;
         } catch (RuntimeException | Error e) {
             host.close();
@@ -68,14 +58,15 @@ public final class ServiceHost implements AutoCloseable {
         }
     }
 
-    private void open(TimeProvider clock, HandlerErrorListener errorListener) {
+    private void open(HostOptions options) {
+        timestamps = options.timestamps().apply(config.hostId());
         for (QueueConfig q : config.queues().values())
             queues.put(q.name(), SingleChronicleQueueBuilder.binary(q.path())
                     .rollCycle(RollCycles.valueOf(q.rollCycle()))
                     .build());
         Map<String, List<ServiceRunner>> byLoop = new LinkedHashMap<>();
         for (ServiceConfig s : config.services().values()) {
-            ServiceRunner runner = newRunner(s, clock, errorListener);
+            ServiceRunner runner = newRunner(s, options);
             services.put(s.name(), runner);
             byLoop.computeIfAbsent(s.eventLoop(), k -> new ArrayList<>()).add(runner);
         }
@@ -86,7 +77,7 @@ public final class ServiceHost implements AutoCloseable {
                 services.keySet(), loops.keySet());
     }
 
-    private ServiceRunner newRunner(ServiceConfig s, TimeProvider clock, HandlerErrorListener errorListener) {
+    private ServiceRunner newRunner(ServiceConfig s, HostOptions options) {
         ComponentType type;
         try {
             type = ComponentType.of(Class.forName(s.implClass(), true, Thread.currentThread().getContextClassLoader()));
@@ -96,7 +87,8 @@ public final class ServiceHost implements AutoCloseable {
         Object settings = type.settingsType() == null ? null : SettingsBinder.bind(type.settingsType(), s.settings());
         ChronicleQueue[] inputs = s.inputs().stream().map(queues::get).toArray(ChronicleQueue[]::new);
         int[] sourceIds = s.inputs().stream().mapToInt(q -> config.queues().get(q).sourceId()).toArray();
-        return new ServiceRunner(s, type, settings, inputs, sourceIds, queues.get(s.output()), clock, errorListener);
+        return new ServiceRunner(s, type, settings, inputs, sourceIds, queues.get(s.output()), options.clock(), timestamps,
+                options.errorListener());
     }
 
     /** The configuration this host runs. */
@@ -152,6 +144,8 @@ public final class ServiceHost implements AutoCloseable {
         }
         loops.values().forEach(EventLoopThread::close);
         Closeable.closeQuietly(queues.values());
+        if (timestamps != null)
+            timestamps.close();
         services.values().forEach(s -> LOG.info("closed {}", s.stats()));
         closed.countDown();
     }

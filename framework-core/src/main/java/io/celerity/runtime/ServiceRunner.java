@@ -4,6 +4,7 @@ import io.celerity.api.ServiceContext;
 import io.celerity.component.ComponentType;
 import io.celerity.config.ServiceConfig;
 import io.celerity.config.StartFrom;
+import io.celerity.time.UniqueTimestamps;
 import net.openhft.chronicle.core.io.Closeable;
 import net.openhft.chronicle.core.time.TimeProvider;
 import net.openhft.chronicle.core.util.InvocationTargetRuntimeException;
@@ -38,6 +39,7 @@ final class ServiceRunner implements ServiceContext {
     private final int[] sourceIds;
     private final ChronicleQueue output;
     private final TimeProvider clock;
+    private final UniqueTimestamps timestamps;
     private final HandlerErrorListener errorListener;
     private final ServiceStats stats;
 
@@ -55,7 +57,8 @@ final class ServiceRunner implements ServiceContext {
     private InputHistory history;
 
     ServiceRunner(ServiceConfig config, ComponentType type, Object settings, ChronicleQueue[] inputs, int[] sourceIds,
-                  ChronicleQueue output, TimeProvider clock, HandlerErrorListener errorListener) {
+                  ChronicleQueue output, TimeProvider clock, UniqueTimestamps timestamps,
+                  HandlerErrorListener errorListener) {
         this.config = config;
         this.type = type;
         this.settings = settings;
@@ -63,6 +66,7 @@ final class ServiceRunner implements ServiceContext {
         this.sourceIds = sourceIds;
         this.output = output;
         this.clock = clock;
+        this.timestamps = timestamps;
         this.errorListener = errorListener;
         this.stats = new ServiceStats(config.name());
     }
@@ -253,6 +257,11 @@ final class ServiceRunner implements ServiceContext {
     @Override
     public long currentTimeNanos() {
         return clock.currentTimeNanos();
+    }
+
+    @Override
+    public long uniqueTimestamp() {
+        return timestamps.next();
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.celerity.runtime;
 
+import io.celerity.fixtures.ChildJvm;
 import io.celerity.fixtures.Tick;
 import io.celerity.fixtures.TickEcho;
 import io.celerity.fixtures.TickIn;
@@ -70,7 +71,7 @@ class RestartAfterKillTest {
         List<Long> outputsAtKill = new ArrayList<>();
         try {
             for (int k = 0; k < KILLS; k++) {
-                ChildHost child = ChildHost.start(yaml, log);
+                ChildJvm child = ChildJvm.celerityRun(yaml, log);
                 long before = Queues.count(out);
                 Queues.await("child " + k + " to produce output (seed " + seed + ")", Duration.ofSeconds(60),
                         () -> Queues.count(out) > before || !child.isAlive());
@@ -79,7 +80,7 @@ class RestartAfterKillTest {
                 child.kill();
                 outputsAtKill.add(Queues.count(out));
             }
-            ChildHost last = ChildHost.start(yaml, log);
+            ChildJvm last = ChildJvm.celerityRun(yaml, log);
             producing.set(false);
             for (Thread t : producers)
                 t.join();

@@ -262,7 +262,7 @@ class ServiceHostTest {
                 .service(ServiceConfig.of("recorder", Recorder.class, List.of("notes"), "out")
                         .withEventLoop("timers").withTimer("onTimer", Duration.ofMillis(5)))
                 .build();
-        try (ServiceHost host = ServiceHost.start(config, clock)) {
+        try (ServiceHost host = ServiceHost.start(config, HostOptions.defaults().withClock(clock))) {
             Queues.await("3 ticks", WAIT, () -> host.stats("recorder").timerTicks() >= 3);
         }
         assertTrue(Recorder.TIMER_THREADS.stream().allMatch("celerity-timers"::equals), Recorder.TIMER_THREADS.toString());

@@ -1,5 +1,6 @@
 package io.celerity.runtime;
 
+import io.celerity.fixtures.ChildJvm;
 import io.celerity.fixtures.Tick;
 import io.celerity.fixtures.TickEcho;
 import io.celerity.fixtures.TickIn;
@@ -30,7 +31,7 @@ class ShutdownOnSigtermTest {
             for (int i = 0; i < 100; i++)
                 w.tick(new Tick().set(0, i, i));
         }
-        ChildHost child = ChildHost.start(yaml, dir.resolve("child.log"));
+        ChildJvm child = ChildJvm.celerityRun(yaml, dir.resolve("child.log"));
         Queues.await("100 outputs", Duration.ofSeconds(60), () -> Queues.count(dir.resolve("out")) == 100);
 
         int status = child.terminate();
@@ -39,7 +40,7 @@ class ShutdownOnSigtermTest {
         assertEquals(143, status, "the JVM's status after SIGTERM (128 + 15); log:\n" + log);
         assertTrue(log.contains("closed echo {inputs: 100, outputs: 100, handlerErrors: 0"), log);
         // A clean close leaves no lock behind: a new host starts at once and reprocesses nothing.
-        ChildHost again = ChildHost.start(yaml, dir.resolve("again.log"));
+        ChildJvm again = ChildJvm.celerityRun(yaml, dir.resolve("again.log"));
         Queues.await("the second host to start", Duration.ofSeconds(60),
                 () -> again.logText().contains("host started"));
         again.terminate();

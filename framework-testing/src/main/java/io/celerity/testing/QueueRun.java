@@ -4,7 +4,9 @@ import io.celerity.config.CelerityConfig;
 import io.celerity.config.EventLoopConfig;
 import io.celerity.config.PauserType;
 import io.celerity.config.ServiceConfig;
+import io.celerity.runtime.HostOptions;
 import io.celerity.runtime.ServiceHost;
+import io.celerity.time.UniqueTimestamps;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.bytes.MethodReader;
 import net.openhft.chronicle.core.io.Closeable;
@@ -43,6 +45,7 @@ final class QueueRun implements AutoCloseable {
     private final boolean crashAfterEachInput;
     private final CelerityConfig config;
     private final TestClock clock = new TestClock();
+    private final UniqueTimestamps timestamps = UniqueTimestamps.inMemory(0, clock.provider()); // outlives crashes
     private final ActualOutput out;
     private final Queue<Throwable> thrown = new ConcurrentLinkedQueue<>();
     private final Map<String, Integer> inputOfMethod = new HashMap<>();
@@ -115,7 +118,9 @@ final class QueueRun implements AutoCloseable {
     }
 
     private ServiceHost startHost() {
-        return ServiceHost.start(config, clock.provider(), (service, input, index, error) -> thrown.add(error));
+        return ServiceHost.start(config, HostOptions.defaults().withClock(clock.provider())
+                .withTimestamps(hostId -> timestamps)
+                .withErrorListener((service, input, index, error) -> thrown.add(error)));
     }
 
     private void step(YamlEvent e) {

@@ -1,13 +1,14 @@
 package io.celerity.testing;
 
 import io.celerity.api.ServiceContext;
+import io.celerity.time.UniqueTimestamps;
 import net.openhft.chronicle.core.time.SetTimeProvider;
 
 import java.time.Instant;
 
 /**
  * Deterministic time for tests: starts at {@link #START} and moves only on a {@code time:} event, whose value is an
- * ISO-8601 instant ({@code 2026-03-02T09:30:00Z}) or nanoseconds since the epoch.
+ * ISO-8601 instant ({@code 2026-03-02T09:30:00Z}) or nanoseconds since the epoch. Unique timestamps follow it.
  */
 final class TestClock {
 
@@ -37,8 +38,9 @@ final class TestClock {
         provider.currentTimeNanos(nanos);
     }
 
-    /** The context a directly called component sees. */
+    /** The context a directly called component sees; its unique timestamps follow this clock. */
     ServiceContext context(String serviceName) {
+        UniqueTimestamps timestamps = UniqueTimestamps.inMemory(0, provider);
         return new ServiceContext() {
             @Override
             public String serviceName() {
@@ -48,6 +50,11 @@ final class TestClock {
             @Override
             public long currentTimeNanos() {
                 return provider.currentTimeNanos();
+            }
+
+            @Override
+            public long uniqueTimestamp() {
+                return timestamps.next();
             }
 
             @Override

@@ -1,0 +1,40 @@
+package io.celerity.runtime;
+
+import io.celerity.time.UniqueTimestamps;
+import net.openhft.chronicle.core.time.SystemTimeProvider;
+import net.openhft.chronicle.core.time.TimeProvider;
+
+import java.util.function.Function;
+
+/**
+ * How a {@link ServiceHost} runs beyond its configuration: the clock components see, who hears of handler errors, and
+ * where unique timestamps come from. Tests replace these to make runs deterministic.
+ *
+ * @param clock         wall-clock time for components
+ * @param errorListener told of every exception a component throws
+ * @param timestamps    builds the unique timestamp source from the host id and the clock
+ */
+public record HostOptions(TimeProvider clock, HandlerErrorListener errorListener,
+                          Function<Integer, UniqueTimestamps> timestamps) {
+
+    /** The system clock, no listener, and timestamps unique across the processes of this machine. */
+    public static HostOptions defaults() {
+        return new HostOptions(SystemTimeProvider.CLOCK, HandlerErrorListener.NONE,
+                hostId -> UniqueTimestamps.shared(UniqueTimestamps.defaultFile(), hostId, SystemTimeProvider.CLOCK));
+    }
+
+    /** These options with another clock; timestamps then follow that clock, from a source private to the host. */
+    public HostOptions withClock(TimeProvider newClock) {
+        return new HostOptions(newClock, errorListener, hostId -> UniqueTimestamps.inMemory(hostId, newClock));
+    }
+
+    /** These options with another source of unique timestamps, e.g. one that outlives a crashed host in a test. */
+    public HostOptions withTimestamps(Function<Integer, UniqueTimestamps> newTimestamps) {
+        return new HostOptions(clock, errorListener, newTimestamps);
+    }
+
+    /** These options with a listener for handler errors. */
+    public HostOptions withErrorListener(HandlerErrorListener listener) {
+        return new HostOptions(clock, listener, timestamps);
+    }
+}
