@@ -12,7 +12,7 @@ import java.util.function.Function;
  *
  * @param clock         wall-clock time for components
  * @param errorListener told of every exception a component throws
- * @param timestamps    builds the unique timestamp source from the host id and the clock
+ * @param timestamps    builds the unique timestamp source from the host id; the host closes what it returns
  */
 public record HostOptions(TimeProvider clock, HandlerErrorListener errorListener,
                           Function<Integer, UniqueTimestamps> timestamps) {

@@ -194,6 +194,8 @@ final class ServiceRunner implements ServiceContext {
         DocumentContext out = appender.writingDocument();
         try {
             timer.invokeExact(clock.currentTimeNanos());
+        } catch (VirtualMachineError e) {
+            throw e;
         } catch (Throwable t) {
             long n = stats.countHandlerError();
             if (isPowerOfTwo(n))

@@ -88,12 +88,11 @@ final class Agitator {
     }
 
     /** Scenario A's input followed by scenario B's, each after its own setup. */
-    static Variant combined(Scenario a, Scenario b) {
+    static Variant combined(Scenario a, Scenario b, String bName) {
         List<YamlEvent> setup = new ArrayList<>(a.setup());
         setup.addAll(b.setup());
         List<YamlEvent> events = new ArrayList<>(a.events());
         events.addAll(b.events());
-        String bName = b.dir().substring(b.dir().lastIndexOf('/') + 1);
         return new Variant(a, "combined-with-" + bName, "followed by " + b.dir(), setup,
                 labelled(events, "followed by " + b.dir()));
     }

@@ -44,6 +44,11 @@ final class DirectRun {
         } catch (InvocationTargetRuntimeException thrown) {
             out.exception(thrown.getCause());
             return;
+        } catch (VirtualMachineError fatal) {
+            throw fatal;
+        } catch (Error thrown) {
+            out.exception(thrown); // e.g. a failed assert in the handler, shown as the queued modes show it
+            return;
         }
         out.collect();
     }

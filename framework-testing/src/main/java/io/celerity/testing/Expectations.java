@@ -34,8 +34,9 @@ final class Expectations {
         if (regressMode()) {
             String earlier = REGRESSED.putIfAbsent(onClasspath, actualText);
             if (earlier != null && !earlier.equals(actualText))
-                throw new AssertionFailedError(name + ": run modes disagree, so regress mode cannot choose; "
-                        + "the first run's output is the expected value here", earlier, actualText);
+                throw new AssertionFailedError(name + ": two runs in this JVM (run modes, or test factories with "
+                        + "different settings) produced different output, so regress mode cannot choose; the first "
+                        + "run's output is the expected value here", earlier, actualText);
             Path source = sourceFile(scenario, file);
             String current = Files.exists(source) ? normalise(Scenario.read(source)) : null;
             if (!actualText.equals(current)) {

@@ -37,10 +37,10 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  */
 final class QueueRun implements AutoCloseable {
 
-    private static final String SERVICE = "under-test";
     private static final long INPUT_TIMEOUT_NANOS = 10_000_000_000L;
 
     private final TestSubject subject;
+    private final String service; // the same name as in DIRECT mode, so serviceName() agrees
     private final Path dir;
     private final boolean crashAfterEachInput;
     private final CelerityConfig config;
@@ -61,6 +61,7 @@ final class QueueRun implements AutoCloseable {
 
     private QueueRun(TestSubject subject, Path dir, boolean crashAfterEachInput) {
         this.subject = subject;
+        this.service = subject.name();
         this.dir = dir;
         this.crashAfterEachInput = crashAfterEachInput;
         this.out = new ActualOutput(subject.type().outputInterfaces());
@@ -85,7 +86,7 @@ final class QueueRun implements AutoCloseable {
         ExcerptTailer tailer = output.createTailer();
         fromOutput = out.writer() == null ? tailer.methodReader() : tailer.methodReader(out.writer());
         b.eventLoop(new EventLoopConfig("test", PauserType.YIELDING, "NONE"));
-        b.service(ServiceConfig.of(SERVICE, subject.type().implClass(), inputNames, "out")
+        b.service(ServiceConfig.of(service, subject.type().implClass(), inputNames, "out")
                 .withEventLoop("test").withSettings(subject.settings()));
         config = b.build();
     }
@@ -155,7 +156,7 @@ final class QueueRun implements AutoCloseable {
     private int readOutputDocuments(YamlEvent e) {
         long deadline = System.nanoTime() + INPUT_TIMEOUT_NANOS;
         int documents = 0;
-        while (documentsReadFromHost < host.stats(SERVICE).outputs()) {
+        while (documentsReadFromHost < host.stats(service).outputs()) {
             if (fromOutput.readOne()) {
                 documents++;
                 documentsReadFromHost++;
@@ -170,7 +171,7 @@ final class QueueRun implements AutoCloseable {
 
     private void awaitProcessed(YamlEvent e) {
         long deadline = System.nanoTime() + INPUT_TIMEOUT_NANOS;
-        while (host.stats(SERVICE).inputs() < expectedProcessed) {
+        while (host.stats(service).inputs() < expectedProcessed) {
             if (System.nanoTime() > deadline)
                 throw new IllegalStateException("the service did not process '" + e.method() + "' within 10 s");
             Thread.onSpinWait();

@@ -6,6 +6,9 @@ public enum RunMode {
     DIRECT,
     /** Through the real runtime over real temporary queues, output read back from the output queue. */
     QUEUE,
-    /** As QUEUE, but the host is abandoned without a clean close after every input and a new one started. */
+    /**
+     * As QUEUE, but after every input the host is crashed (its loops stopped where they were, nothing closed) and a new
+     * host started on the same queues; the crashed hosts are only closed when the test ends.
+     */
     RESTART
 }

@@ -121,13 +121,14 @@ public final class YamlTests {
             if (combinations)
                 for (Scenario other : scenarios)
                     if (other != s)
-                        variants.add(Agitator.combined(s, other));
+                        variants.add(Agitator.combined(s, other, combinedName(other, scenarios)));
             int keptHere = 0;
             for (Variant v : variants) {
                 ActualOutput out;
                 try {
                     out = DirectRun.run(subject, v.setup(), v.events());
                 } catch (RuntimeException e) {
+                    keptHere++; // kept as a failing test: the harness could not run it
                     kept.add(dynamicTest(s.dir() + ", " + v.description() + " [DIRECT]", () -> {
                         throw e;
                     }));
@@ -145,6 +146,13 @@ public final class YamlTests {
                     keptHere, variants.size() - keptHere);
         }
         return kept;
+    }
+
+    /** The last path segment of {@code b}, or its whole path when another scenario ends the same way. */
+    private static String combinedName(Scenario b, List<Scenario> all) {
+        String last = b.dir().substring(b.dir().lastIndexOf('/') + 1);
+        boolean clash = all.stream().anyMatch(o -> o != b && (o.dir().equals(last) || o.dir().endsWith("/" + last)));
+        return clash ? b.dir().replace('/', '-') : last;
     }
 
     private static Set<String> messagesOf(TestSubject subject, List<YamlEvent> setup, List<YamlEvent> events) {

@@ -13,22 +13,13 @@ class GatewayYamlTest {
     private static final String[] SCENARIOS = {"yaml/gateway/orders", "yaml/gateway/cancels", "yaml/gateway/mixed"};
 
     @TestFactory
-    Stream<DynamicTest> gatewayInEveryMode() {
+    Stream<DynamicTest> gateway() {
         return YamlTests.of(OrderGateway.class)
                 .settings(Map.of("maxQuantity", 1000))
                 .directories(SCENARIOS)
                 .modes(RunMode.DIRECT, RunMode.QUEUE, RunMode.RESTART)
-                .tests();
-    }
-
-    @TestFactory
-    Stream<DynamicTest> gatewayAgitated() {
-        return YamlTests.of(OrderGateway.class)
-                .settings(Map.of("maxQuantity", 1000))
-                .directories(SCENARIOS)
                 .agitate(Agitation.values())
                 .combinations()
-                .tests()
-                .filter(t -> !t.getDisplayName().endsWith("]") || t.getDisplayName().contains(", "));
+                .tests();
     }
 }
