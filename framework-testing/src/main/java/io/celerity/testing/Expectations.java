@@ -41,6 +41,7 @@ final class Expectations {
             String current = Files.exists(source) ? normalise(Scenario.read(source)) : null;
             if (!actualText.equals(current)) {
                 write(source, actualText);
+                // Printed, not logged: the user must see which expected files regress mode changed.
                 System.out.println("regress.tests: " + (current == null ? "created " : "updated ") + source);
             }
             if (!actualText.equals(expected))

@@ -142,6 +142,7 @@ public final class YamlTests {
                             () -> Expectations.verify(s, Expectations.fileFor(v.name()), text)));
                 }
             }
+            // Printed, not logged: a report the test run must show whatever the logging configuration.
             System.out.printf("yaml tests %s: generated %d, kept %d, dropped %d%n", s.dir(), variants.size(),
                     keptHere, variants.size() - keptHere);
         }
