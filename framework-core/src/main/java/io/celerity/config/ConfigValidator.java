@@ -82,6 +82,8 @@ final class ConfigValidator {
         requireQueue(entry, "output", s.output());
         if (s.startFrom() == null)
             throw error(entry, "startFrom", "missing; expected one of LAST_WRITTEN, START, END");
+        if (s.rebuild() == null)
+            throw error(entry, "rebuildState", "missing; expected NONE or REPLAY_INPUTS");
         if (!config.eventLoops().containsKey(s.eventLoop()))
             throw error(entry, "eventLoop", "unknown event loop '" + s.eventLoop() + "'; expected one declared under "
                     + "eventLoops " + config.eventLoops().keySet() + ", or none for the default loop");

@@ -12,13 +12,14 @@ import java.util.Map;
  * @param inputs      the queues it reads, in round-robin order
  * @param output      the queue its outputs are written to
  * @param startFrom   where it starts reading
+ * @param rebuild     how its state is rebuilt when it restarts
  * @param eventLoop   the loop (thread) it runs on
  * @param timerMethod the component method called periodically, or {@code null}
  * @param timerPeriod how often, or {@code null}
  * @param settings    values for the component's settings object, by field name
  */
 public record ServiceConfig(String name, String implClass, List<String> inputs, String output, StartFrom startFrom,
-                            String eventLoop, String timerMethod, Duration timerPeriod, Map<String, Object> settings) {
+                            StateRebuild rebuild, String eventLoop, String timerMethod, Duration timerPeriod, Map<String, Object> settings) {
 
     public ServiceConfig {
         inputs = List.copyOf(inputs);
@@ -28,26 +29,35 @@ public record ServiceConfig(String name, String implClass, List<String> inputs, 
     /** A service with the default start policy and loop, no timer and no settings. */
     public static ServiceConfig of(String name, Class<?> implClass, List<String> inputs, String output) {
         return new ServiceConfig(name, implClass.getName(), inputs, output, StartFrom.LAST_WRITTEN,
-                EventLoopConfig.DEFAULT_NAME, null, null, Map.of());
+                StateRebuild.NONE, EventLoopConfig.DEFAULT_NAME, null, null, Map.of());
     }
 
     /** This service starting from {@code startFrom}. */
     public ServiceConfig withStartFrom(StartFrom startFrom) {
-        return new ServiceConfig(name, implClass, inputs, output, startFrom, eventLoop, timerMethod, timerPeriod, settings);
+        return new ServiceConfig(name, implClass, inputs, output, startFrom, rebuild, eventLoop, timerMethod, timerPeriod,
+                settings);
+    }
+
+    /** This service rebuilding its state on restart as {@code rebuild} says. */
+    public ServiceConfig withRebuild(StateRebuild rebuild) {
+        return new ServiceConfig(name, implClass, inputs, output, startFrom, rebuild, eventLoop, timerMethod, timerPeriod,
+                settings);
     }
 
     /** This service on the loop named {@code eventLoop}. */
     public ServiceConfig withEventLoop(String eventLoop) {
-        return new ServiceConfig(name, implClass, inputs, output, startFrom, eventLoop, timerMethod, timerPeriod, settings);
+        return new ServiceConfig(name, implClass, inputs, output, startFrom, rebuild, eventLoop, timerMethod, timerPeriod,
+                settings);
     }
 
     /** This service with {@code method} called every {@code period} on the service's loop thread. */
     public ServiceConfig withTimer(String method, Duration period) {
-        return new ServiceConfig(name, implClass, inputs, output, startFrom, eventLoop, method, period, settings);
+        return new ServiceConfig(name, implClass, inputs, output, startFrom, rebuild, eventLoop, method, period, settings);
     }
 
     /** This service with settings handed to its constructor. */
     public ServiceConfig withSettings(Map<String, Object> settings) {
-        return new ServiceConfig(name, implClass, inputs, output, startFrom, eventLoop, timerMethod, timerPeriod, settings);
+        return new ServiceConfig(name, implClass, inputs, output, startFrom, rebuild, eventLoop, timerMethod, timerPeriod,
+                settings);
     }
 }

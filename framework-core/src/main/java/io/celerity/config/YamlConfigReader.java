@@ -65,7 +65,7 @@ final class YamlConfigReader {
     }
 
     private ServiceConfig service(String name, Section s) {
-        s.allow("implClass", "inputs", "output", "startFrom", "eventLoop", "timer", "settings");
+        s.allow("implClass", "inputs", "output", "startFrom", "rebuildState", "eventLoop", "timer", "settings");
         String method = null;
         Duration period = null;
         if (s.has("timer")) {
@@ -79,6 +79,7 @@ final class YamlConfigReader {
                 s.stringList("inputs"),
                 s.string("output", null, "the name of the queue outputs are written to"),
                 s.enumValue("startFrom", StartFrom.class, StartFrom.LAST_WRITTEN),
+                s.enumValue("rebuildState", StateRebuild.class, StateRebuild.NONE),
                 s.string("eventLoop", EventLoopConfig.DEFAULT_NAME, null),
                 method, period,
                 s.has("settings") ? s.section("settings").values : Map.of());

@@ -4,6 +4,7 @@ import io.celerity.api.ServiceContext;
 import io.celerity.component.ComponentType;
 import io.celerity.config.ServiceConfig;
 import io.celerity.config.StartFrom;
+import io.celerity.config.StateRebuild;
 import io.celerity.time.UniqueTimestamps;
 import net.openhft.chronicle.core.io.Closeable;
 import net.openhft.chronicle.core.time.TimeProvider;
@@ -15,6 +16,7 @@ import net.openhft.chronicle.wire.AbstractGeneratedMethodReader;
 import net.openhft.chronicle.wire.DocumentContext;
 import net.openhft.chronicle.wire.MessageHistory;
 import net.openhft.chronicle.wire.ValueIn;
+import net.openhft.chronicle.wire.VanillaMessageHistory;
 import net.openhft.chronicle.wire.VanillaMethodWriterBuilder;
 import net.openhft.chronicle.wire.WriteDocumentContext;
 import org.slf4j.Logger;
@@ -44,6 +46,8 @@ final class ServiceRunner implements ServiceContext {
     private final ServiceStats stats;
 
     private ExcerptAppender appender;
+    private HistoryRecordingOut writerTarget;
+    private boolean rebuilding;
     private ExcerptTailer[] tailers;
     private AbstractGeneratedMethodReader[] readers;
     private MethodHandle timer;
@@ -87,12 +91,13 @@ final class ServiceRunner implements ServiceContext {
     void open(InputHistory history) {
         this.history = history;
         appender = output.createAppender();
+        writerTarget = new HistoryRecordingOut(appender);
         List<Class<?>> outs = type.outputInterfaces();
         Object writer = null;
         if (!outs.isEmpty()) {
             // Bound to this runner's appender so its writes nest inside the document opened per input.
             VanillaMethodWriterBuilder<?> builder = output.methodWriterBuilder(outs.get(0));
-            builder.marshallableOut(new HistoryRecordingOut(appender));
+            builder.marshallableOut(writerTarget);
             outs.subList(1, outs.size()).forEach(builder::addInterface);
             writer = builder.build();
             GeneratedCode.requireGeneratedWriter(writer, config.name());
@@ -105,14 +110,69 @@ final class ServiceRunner implements ServiceContext {
         readers = new AbstractGeneratedMethodReader[inputs.length];
         for (int i = 0; i < inputs.length; i++) {
             tailers[i] = inputs[i].createTailer();
-            position(i, resumeAfter == null ? RestartPoint.NONE : resumeAfter[i]);
             Object reader = tailers[i].methodReaderBuilder().defaultParselet(this::unknownEvent).build(component);
             readers[i] = GeneratedCode.requireGeneratedReader(reader, config.name());
         }
+        if (config.rebuild() == StateRebuild.REPLAY_INPUTS)
+            rebuildState();
+        for (int i = 0; i < inputs.length; i++)
+            position(i, resumeAfter == null ? RestartPoint.NONE : resumeAfter[i]);
         if (config.timerMethod() != null) {
             timer = ComponentType.timerHandle(type.timerMethod(config.timerMethod()), component);
             timerPeriodNanos = config.timerPeriod().toNanos();
             nextTickNanos = System.nanoTime() + timerPeriodNanos;
+        }
+    }
+
+    /** Replays, outputs suppressed, each input the output queue's histories name, in their original order. */
+    private void rebuildState() {
+        long start = System.nanoTime();
+        long replayed = 0;
+        VanillaMessageHistory recorded = new VanillaMessageHistory();
+        recorded.addSourceDetails(false);
+        writerTarget.suppress(true);
+        rebuilding = true;
+        try (ExcerptTailer outputs = output.createTailer()) {
+            while (true) {
+                try (DocumentContext dc = outputs.readingDocument()) {
+                    if (!dc.isPresent())
+                        break;
+                    int input = RestartPoint.readHistory(dc.wire(), recorded) ? inputOf(recorded.lastSourceId()) : -1;
+                    if (input >= 0) {
+                        replay(input, recorded.lastSourceIndex());
+                        replayed++;
+                    }
+                }
+            }
+        } finally {
+            rebuilding = false;
+            writerTarget.suppress(false);
+        }
+        LOG.info("{}: state rebuilt from {} input(s) in {} ms", config.name(), replayed,
+                (System.nanoTime() - start) / 1_000_000);
+    }
+
+    private int inputOf(int sourceId) {
+        for (int i = 0; i < sourceIds.length; i++)
+            if (sourceIds[i] == sourceId)
+                return i;
+        return -1; // another service's output on a shared queue, or a timer's
+    }
+
+    private void replay(int input, long index) {
+        ExcerptTailer tailer = tailers[input];
+        if (!tailer.moveToIndex(index))
+            throw new IllegalStateException("service '" + config.name() + "': cannot rebuild its state: input '"
+                    + config.inputs().get(input) + "' no longer holds index " + Long.toHexString(index));
+        try (DocumentContext in = tailer.readingDocument()) {
+            history.input(sourceIds[input], index);
+            readers[input].readOne0(in);
+        } catch (RuntimeException e) {
+            // it failed the first time too (handler or decoding); it was counted and reported then
+        } catch (VirtualMachineError e) {
+            throw e;
+        } catch (Error e) {
+            // as above: an Error from the handler the first time round
         }
     }
 
@@ -226,6 +286,8 @@ final class ServiceRunner implements ServiceContext {
 
     private void unknownEvent(CharSequence event, ValueIn in) {
         in.skipValue();
+        if (rebuilding)
+            return; // counted and reported when it first arrived
         acknowledge();
         badMessage("unknown event '" + event + "'");
     }

@@ -2,7 +2,7 @@ package io.celerity.runtime;
 
 import io.celerity.fixtures.ChildJvm;
 import io.celerity.fixtures.Tick;
-import io.celerity.fixtures.TickEcho;
+import io.celerity.fixtures.TickCounter;
 import io.celerity.fixtures.TickIn;
 import io.celerity.fixtures.TickOut;
 import net.openhft.chronicle.queue.ChronicleQueue;
@@ -25,8 +25,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * A service in a child JVM is killed with SIGKILL at random moments while its inputs keep arriving, and restarted;
- * in the end its output holds exactly one output per input: nothing lost, nothing twice.
+ * A stateful service in a child JVM is killed with SIGKILL at random moments while its inputs keep arriving, and
+ * restarted; in the end its output holds exactly one output per input (nothing lost, nothing twice), and each carries
+ * the count it would have had without the kills (state rebuilt by replaying inputs).
  */
 class RestartAfterKillTest {
 
@@ -38,12 +39,12 @@ class RestartAfterKillTest {
     Path dir;
 
     @Test
-    void singleInputServiceLosesAndRepeatsNothingAcrossKills() throws Exception {
+    void singleInputServiceLosesRepeatsAndForgetsNothingAcrossKills() throws Exception {
         runWithKills(List.of("a"));
     }
 
     @Test
-    void twoInputServiceLosesAndRepeatsNothingAcrossKills() throws Exception {
+    void twoInputServiceLosesRepeatsAndForgetsNothingAcrossKills() throws Exception {
         runWithKills(List.of("a", "b"));
     }
 
@@ -53,8 +54,8 @@ class RestartAfterKillTest {
         Path yaml = dir.resolve("services.yaml");
         Files.writeString(yaml, "queues:\n" + inputs.stream().map(q -> "  " + q + ": { path: " + q + " }\n")
                 .reduce("", String::concat) + "  out: { path: out }\n"
-                + "services:\n  echo:\n    implClass: " + TickEcho.class.getName() + "\n    inputs: " + inputs
-                + "\n    output: out\n");
+                + "services:\n  counter:\n    implClass: " + TickCounter.class.getName() + "\n    inputs: " + inputs
+                + "\n    output: out\n    rebuildState: REPLAY_INPUTS\n");
         Path out = dir.resolve("out");
         AtomicBoolean producing = new AtomicBoolean(true);
         AtomicLong produced = new AtomicLong();
@@ -96,11 +97,17 @@ class RestartAfterKillTest {
 
         long expected = produced.get();
         List<Long> received = new ArrayList<>();
-        Queues.readAll(out, (TickOut) t -> received.add(t.stream * STREAM_SPAN + t.seq));
+        List<String> wrongCounts = new ArrayList<>();
+        Queues.readAll(out, (TickOut) t -> {
+            received.add(t.stream * STREAM_SPAN + t.seq);
+            if (t.value != t.seq + 1 && wrongCounts.size() < 5)
+                wrongCounts.add("stream " + t.stream + " seq " + t.seq + " counted " + t.value);
+        });
         Set<Long> distinct = new HashSet<>(received);
         String context = " (seed " + seed + ", outputs at each kill " + outputsAtKill + ", inputs " + expected + ")";
         assertEquals(expected, distinct.size(), "lost outputs" + context);
         assertEquals(expected, received.size(), "duplicated outputs" + context);
+        assertEquals(List.of(), wrongCounts, "state rebuilt exactly after every kill" + context);
         for (int s = 0; s < inputs.size(); s++) {
             long stream = s;
             assertEquals(received.stream().filter(v -> v / STREAM_SPAN == stream).count() - 1,

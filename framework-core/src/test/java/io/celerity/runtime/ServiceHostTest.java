@@ -6,6 +6,7 @@ import io.celerity.config.PauserType;
 import io.celerity.config.QueueConfig;
 import io.celerity.config.ServiceConfig;
 import io.celerity.config.StartFrom;
+import io.celerity.config.StateRebuild;
 import io.celerity.fixtures.AffinityProbe;
 import io.celerity.fixtures.LimitedEcho;
 import io.celerity.fixtures.Note;
@@ -13,6 +14,7 @@ import io.celerity.fixtures.NoteIn;
 import io.celerity.fixtures.NoteOut;
 import io.celerity.fixtures.Recorder;
 import io.celerity.fixtures.Tick;
+import io.celerity.fixtures.TickCounter;
 import io.celerity.fixtures.TickEcho;
 import io.celerity.fixtures.TickIn;
 import io.celerity.fixtures.TickOut;
@@ -27,6 +29,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -325,6 +328,48 @@ class ServiceHostTest {
             Queues.await("1 input", WAIT, () -> host.stats("probe").inputs() == 1);
         }
         assertEquals(List.of("{" + lastCpu + "}"), notesOut());
+    }
+
+    @Test
+    void replayingInputsRebuildsStateBeforeResuming() {
+        writeTicks(dir.resolve("ticks"), 1, 0, 3);
+        writeTicks(dir.resolve("more"), 2, 0, 2);
+        assertEquals(Map.of(1L, List.of(1L, 2L, 3L), 2L, List.of(1L, 2L)), countsAfterRestart(StateRebuild.NONE, 0));
+        assertEquals(Map.of(1L, List.of(1L, 2L, 3L, 4L, 5L), 2L, List.of(1L, 2L, 3L)),
+                countsAfterRestart(StateRebuild.REPLAY_INPUTS, 2),
+                "after the restart the counts go on from the rebuilt state; nothing replayed is emitted again");
+    }
+
+    @Test
+    void withoutRebuildAStatefulServiceForgetsOnRestart() {
+        writeTicks(dir.resolve("ticks"), 1, 0, 3);
+        writeTicks(dir.resolve("more"), 2, 0, 2);
+        countsAfterRestart(StateRebuild.NONE, 0);
+        assertEquals(Map.of(1L, List.of(1L, 2L, 3L, 1L, 2L), 2L, List.of(1L, 2L, 1L)),
+                countsAfterRestart(StateRebuild.NONE, 2), "this is what REPLAY_INPUTS is for");
+    }
+
+    /** Runs a tick counter over ticks (stream 1) and more (stream 2); the counts it emitted, per stream. */
+    private Map<Long, List<Long>> countsAfterRestart(StateRebuild rebuild, int thenAddPerQueue) {
+        CelerityConfig config = CelerityConfig.builder()
+                .queue("ticks", dir.resolve("ticks"))
+                .queue("more", dir.resolve("more"))
+                .queue("counts", dir.resolve("counts"))
+                .service(ServiceConfig.of("counter", TickCounter.class, List.of("ticks", "more"), "counts")
+                        .withRebuild(rebuild))
+                .build();
+        if (thenAddPerQueue > 0) {
+            writeTicks(dir.resolve("ticks"), 1, 3, 3 + thenAddPerQueue);
+            writeTicks(dir.resolve("more"), 2, 2, 2 + thenAddPerQueue - 1);
+        }
+        long expected = Queues.count(dir.resolve("ticks")) + Queues.count(dir.resolve("more"));
+        try (ServiceHost host = ServiceHost.start(config)) {
+            Queues.await("all counted", WAIT, () -> Queues.count(dir.resolve("counts")) == expected);
+        }
+        Map<Long, List<Long>> counts = new TreeMap<>();
+        Queues.readAll(dir.resolve("counts"), (TickOut) t -> counts.computeIfAbsent(t.stream, s -> new ArrayList<>())
+                .add(t.value));
+        return counts;
     }
 
     @Test
