@@ -48,6 +48,7 @@ final class ServiceRunner implements ServiceContext {
     private ExcerptAppender appender;
     private HistoryRecordingOut writerTarget;
     private boolean rebuilding;
+    private UniqueTimestamps replayTimestamps;
     private ExcerptTailer[] tailers;
     private AbstractGeneratedMethodReader[] readers;
     private MethodHandle timer;
@@ -131,6 +132,7 @@ final class ServiceRunner implements ServiceContext {
         VanillaMessageHistory recorded = new VanillaMessageHistory();
         recorded.addSourceDetails(false);
         writerTarget.suppress(true);
+        replayTimestamps = timestamps.detached();
         rebuilding = true;
         try (ExcerptTailer outputs = output.createTailer()) {
             while (true) {
@@ -325,7 +327,8 @@ final class ServiceRunner implements ServiceContext {
 
     @Override
     public long uniqueTimestamp() {
-        return timestamps.next();
+        // Replays must not use up ids: live ids after a restart continue exactly where they would have.
+        return rebuilding ? replayTimestamps.next() : timestamps.next();
     }
 
     @Override

@@ -56,6 +56,11 @@ public final class UniqueTimestamps implements AutoCloseable {
         return new UniqueTimestamps(hostId, clock, ByteBuffer.allocateDirect(Long.BYTES), null);
     }
 
+    /** A source with this one's host id and clock but a sequence of its own, e.g. for inputs replayed on restart. */
+    public UniqueTimestamps detached() {
+        return inMemory(hostId, clock);
+    }
+
     /** Where hosts share their last timestamp by default: shared memory when the OS has it. */
     public static Path defaultFile() {
         Path shm = Path.of("/dev/shm");

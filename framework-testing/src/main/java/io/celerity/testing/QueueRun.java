@@ -87,7 +87,7 @@ final class QueueRun implements AutoCloseable {
         fromOutput = out.writer() == null ? tailer.methodReader() : tailer.methodReader(out.writer());
         b.eventLoop(new EventLoopConfig("test", PauserType.YIELDING, "NONE"));
         b.service(ServiceConfig.of(service, subject.type().implClass(), inputNames, "out")
-                .withEventLoop("test").withSettings(subject.settings()));
+                .withEventLoop("test").withSettings(subject.settings()).withRebuild(subject.rebuild()));
         config = b.build();
     }
 

@@ -2,14 +2,15 @@ package io.celerity.testing;
 
 import io.celerity.component.ComponentType;
 import io.celerity.config.SettingsBinder;
+import io.celerity.config.StateRebuild;
 
 import java.util.Map;
 
-/** The component under test: its class, inspected, and the settings it is built with. */
-record TestSubject(ComponentType type, Map<String, Object> settings) {
+/** The component under test: its class, inspected, the settings it is built with, and how it rebuilds its state. */
+record TestSubject(ComponentType type, Map<String, Object> settings, StateRebuild rebuild) {
 
-    static TestSubject of(Class<?> componentClass, Map<String, Object> settings) {
-        return new TestSubject(ComponentType.of(componentClass), Map.copyOf(settings));
+    static TestSubject of(Class<?> componentClass, Map<String, Object> settings, StateRebuild rebuild) {
+        return new TestSubject(ComponentType.of(componentClass), Map.copyOf(settings), rebuild);
     }
 
     String name() {

@@ -1,5 +1,6 @@
 package io.celerity.testing;
 
+import io.celerity.config.StateRebuild;
 import org.junit.jupiter.api.DynamicTest;
 
 import java.util.ArrayList;
@@ -35,6 +36,7 @@ public final class YamlTests {
     private final Set<RunMode> modes = EnumSet.noneOf(RunMode.class);
     private final Set<Agitation> agitations = EnumSet.noneOf(Agitation.class);
     private boolean combinations;
+    private StateRebuild rebuild = StateRebuild.NONE;
 
     private YamlTests(Class<?> componentClass) {
         this.componentClass = componentClass;
@@ -48,6 +50,15 @@ public final class YamlTests {
     /** Values for the component's settings object, as under {@code settings:} in services.yaml. */
     public YamlTests settings(Map<String, Object> settings) {
         this.settings = Map.copyOf(settings);
+        return this;
+    }
+
+    /**
+     * How the deployed component rebuilds its state when QUEUE/RESTART runs start a host: use what production uses.
+     * A stateful component needs {@link StateRebuild#REPLAY_INPUTS} to pass in RESTART mode.
+     */
+    public YamlTests rebuildState(StateRebuild rebuild) {
+        this.rebuild = rebuild;
         return this;
     }
 
@@ -80,7 +91,7 @@ public final class YamlTests {
      * Prints, per directory, how many tests were generated, kept and dropped.
      */
     public Stream<DynamicTest> tests() {
-        TestSubject subject = TestSubject.of(componentClass, settings);
+        TestSubject subject = TestSubject.of(componentClass, settings, rebuild);
         Set<RunMode> runModes = modes.isEmpty() ? EnumSet.of(RunMode.DIRECT) : modes;
         List<DynamicTest> tests = new ArrayList<>();
         List<Scenario> scenarios = new ArrayList<>();

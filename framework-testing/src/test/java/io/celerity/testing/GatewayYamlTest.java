@@ -1,5 +1,6 @@
 package io.celerity.testing;
 
+import io.celerity.config.StateRebuild;
 import io.celerity.testing.fixtures.OrderGateway;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
@@ -10,7 +11,8 @@ import java.util.stream.Stream;
 /** The harness's own YAML tests: a two-input, two-output service in all three modes, plus generated tests. */
 class GatewayYamlTest {
 
-    private static final String[] SCENARIOS = {"yaml/gateway/orders", "yaml/gateway/cancels", "yaml/gateway/mixed"};
+    private static final String[] SCENARIOS = {"yaml/gateway/orders", "yaml/gateway/cancels", "yaml/gateway/mixed",
+            "yaml/gateway/state"};
 
     @TestFactory
     Stream<DynamicTest> gateway() {
@@ -18,6 +20,7 @@ class GatewayYamlTest {
                 .settings(Map.of("maxQuantity", 1000))
                 .directories(SCENARIOS)
                 .modes(RunMode.DIRECT, RunMode.QUEUE, RunMode.RESTART)
+                .rebuildState(StateRebuild.REPLAY_INPUTS)
                 .agitate(Agitation.values())
                 .combinations()
                 .tests();

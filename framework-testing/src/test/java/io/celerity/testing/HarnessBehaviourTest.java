@@ -1,5 +1,6 @@
 package io.celerity.testing;
 
+import io.celerity.config.StateRebuild;
 import io.celerity.testing.fixtures.OrderGateway;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -108,6 +109,20 @@ class HarnessBehaviourTest {
             return null;
         }));
         assertTrue(e.getMessage().contains("unknown event 'noSuchEvent'"), e.getMessage());
+    }
+
+    @Test
+    void restartModeCatchesAStatefulComponentDeployedWithoutStateRebuild() throws Throwable {
+        String in = "newOrder: { clOrdID: S1, symbol: VOD.L, side: BUY, quantity: 5, price: 70.0 }\n...\n"
+                + "cancel: { clOrdID: S2, origClOrdID: S1 }\n...\n";
+        scenario(in, null);
+        regress(() -> tests(HarnessBehaviourTest::gateway)); // out.yaml from DIRECT: the cancel is accepted
+        DynamicTest withoutRebuild = tests(() -> gateway().modes(RunMode.RESTART)).get(0);
+        AssertionFailedError e = assertThrows(AssertionFailedError.class, withoutRebuild.getExecutable());
+        assertTrue(e.getActual().getStringRepresentation().contains("unknown order S1"),
+                "the restarted gateway forgot S1: " + e.getActual().getStringRepresentation());
+        tests(() -> gateway().modes(RunMode.RESTART).rebuildState(StateRebuild.REPLAY_INPUTS)).get(0)
+                .getExecutable().execute();
     }
 
     @Test
