@@ -1,28 +1,23 @@
 package io.celerity.examples.quickstart;
 
+import io.celerity.examples.demo.HopLatencies;
 import net.openhft.chronicle.wire.MessageHistory;
-import org.HdrHistogram.Histogram;
 
 import java.io.PrintStream;
 
 /**
  * End-to-end and per-hop latencies of the mid prices, from the timings their message history carries:
- * [checker read, checker write, pricer read, pricer write], plus the quote's send time.
+ * [checker read, checker write, pricer read, pricer write], plus the quote's due time.
  */
 final class LatencyReport implements MidPriceListener {
 
-    private static final String[] HOPS = {"end to end (send -> mid written)", "send -> checker reads",
-            "checker (read -> write)", "checked queue (write -> read)", "pricer (read -> write)"};
-    private static final double[] PERCENTILES = {50, 90, 99, 99.9};
-
-    private final Histogram[] histograms = new Histogram[HOPS.length];
+    private final HopLatencies latencies = new HopLatencies("end to end (due -> mid written)",
+            "due -> checker reads", "checker (read -> write)", "checked queue (write -> read)", "pricer (read -> write)");
     private final long measuredFromNanos;
     private long mids;
 
     LatencyReport(long measuredFromNanos) {
         this.measuredFromNanos = measuredFromNanos;
-        for (int i = 0; i < histograms.length; i++)
-            histograms[i] = new Histogram(3_600_000_000_000L, 3);
     }
 
     @Override
@@ -31,15 +26,10 @@ final class LatencyReport implements MidPriceListener {
         mids++;
         if (midPrice.sentNanos < measuredFromNanos || h.timings() < 4)
             return; // warm-up, or written without history: counted, not timed
-        record(0, h.timing(3) - midPrice.sentNanos);
-        record(1, h.timing(0) - midPrice.sentNanos);
-        record(2, h.timing(1) - h.timing(0));
-        record(3, h.timing(2) - h.timing(1));
-        record(4, h.timing(3) - h.timing(2));
-    }
-
-    private void record(int hop, long nanos) {
-        histograms[hop].recordValue(Math.max(0, nanos));
+        latencies.record(0, h.timing(3) - midPrice.sentNanos);
+        latencies.record(1, h.timing(0) - midPrice.sentNanos);
+        for (int hop = 2; hop <= 4; hop++)
+            latencies.record(hop, h.timing(hop - 1) - h.timing(hop - 2));
     }
 
     long mids() {
@@ -47,17 +37,10 @@ final class LatencyReport implements MidPriceListener {
     }
 
     long timed() {
-        return histograms[0].getTotalCount();
+        return latencies.count(0);
     }
 
     void print(PrintStream out) {
-        out.printf("%-36s %9s %9s %9s %9s %9s%n", "latency in microseconds", "50%", "90%", "99%", "99.9%", "worst");
-        for (int i = 0; i < HOPS.length; i++) {
-            Histogram h = histograms[i];
-            out.printf("%-36s", HOPS[i]);
-            for (double p : PERCENTILES)
-                out.printf(" %9.1f", h.getValueAtPercentile(p) / 1e3);
-            out.printf(" %9.1f%n", h.getMaxValue() / 1e3);
-        }
+        latencies.print(out);
     }
 }

@@ -1,5 +1,6 @@
 package io.celerity.examples.quickstart;
 
+import io.celerity.examples.demo.FixedRate;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.wire.Base85LongConverter;
 
@@ -41,17 +42,15 @@ final class LoadGenerator implements Runnable {
             symbols[i] = Base85LongConverter.INSTANCE.parse(SYMBOLS[i]);
         QuoteListener writer = queue.methodWriter(QuoteListener.class);
         Quote quote = new Quote();
-        long intervalNanos = 1_000_000_000L / ratePerSecond;
-        long next = System.nanoTime();
+        FixedRate rate = new FixedRate(ratePerSecond);
         for (long i = 0; i < count; i++) {
-            while (System.nanoTime() < next)
-                Thread.onSpinWait();
-            next += intervalNanos;
+            long due = rate.awaitNext();
             if (i == warmUpCount)
-                measuredFromNanos = System.nanoTime();
+                measuredFromNanos = due;
             double bid = 1.0 + (i % 50) * 0.001;
             double ask = i % 100 == 99 ? bid - 0.0001 : bid + 0.0002;
-            writer.quote(quote.set(symbols[(int) (i % symbols.length)], bid, ask, 1_000_000, System.nanoTime()));
+            // Stamped with when it was due, not when it went: a stalled sender cannot hide its own delay.
+            writer.quote(quote.set(symbols[(int) (i % symbols.length)], bid, ask, 1_000_000, due));
             sent.lazySet(i + 1);
         }
     }

@@ -1,19 +1,17 @@
 package io.celerity.examples.quickstart;
 
 import io.celerity.config.CelerityConfig;
+import io.celerity.examples.demo.DemoFiles;
+import io.celerity.examples.demo.LoadOptions;
 import io.celerity.runtime.ServiceHost;
 import io.celerity.runtime.ServiceStats;
-import net.openhft.chronicle.core.io.IOTools;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
@@ -25,21 +23,8 @@ import java.util.concurrent.Callable;
         description = "Runs the quickstart pipeline under load and reports its latency.")
 public final class QuickstartDemo implements Callable<Integer> {
 
-    @Option(names = "--rate", defaultValue = "20000", description = "quotes per second (default ${DEFAULT-VALUE})")
-    int rate;
-
-    @Option(names = "--seconds", defaultValue = "10", description = "how long to send (default ${DEFAULT-VALUE})")
-    int seconds;
-
-    @Option(names = "--warmup-seconds", defaultValue = "2",
-            description = "leading seconds left out of the latency figures (default ${DEFAULT-VALUE})")
-    int warmUpSeconds;
-
-    @Option(names = "--dir", defaultValue = "data/quickstart", description = "queue directory (default ${DEFAULT-VALUE})")
-    Path dir;
-
-    @Option(names = "--clear", description = "delete the queues first, starting from nothing")
-    boolean clear;
+    @Mixin
+    LoadOptions load;
 
     public static void main(String[] args) {
         System.exit(new CommandLine(new QuickstartDemo()).execute(args));
@@ -47,15 +32,9 @@ public final class QuickstartDemo implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Path data = dir.toAbsolutePath();
-        if (clear) {
-            IOTools.deleteDirWithFiles(data.toFile());
-            if (data.toFile().exists())
-                throw new IOException("could not clear " + data);
-            System.out.println("cleared " + data);
-        }
-        System.out.println("queues in " + data);
-        CelerityConfig config = CelerityConfig.parse("quickstart/services.yaml", resource("quickstart/services.yaml"), data);
+        Path data = DemoFiles.dataDirectory(load.dir, load.clear);
+        CelerityConfig config = CelerityConfig.parse("quickstart/services.yaml",
+                DemoFiles.resource("quickstart/services.yaml"), data);
 
         try (ChronicleQueue quotes = SingleChronicleQueueBuilder.binary(data.resolve("quotes")).build();
              ChronicleQueue mids = SingleChronicleQueueBuilder.binary(data.resolve("mids")).build();
@@ -65,10 +44,9 @@ public final class QuickstartDemo implements Callable<Integer> {
                 System.out.printf("resuming: the queues already hold %,d mid prices from earlier runs%n", earlierMids);
 
             try (ServiceHost host = ServiceHost.start(config)) {
-                long warmUp = (long) rate * Math.min(warmUpSeconds, seconds - 1);
-                LoadGenerator generator = new LoadGenerator(quotes, rate, (long) rate * seconds, warmUp);
+                LoadGenerator generator = new LoadGenerator(quotes, load.rate, load.count(), load.warmUpCount());
                 Thread sender = new Thread(generator, "load-generator");
-                System.out.printf("sending %,d quotes at %,d/s for %d s%n", (long) rate * seconds, rate, seconds);
+                System.out.printf("sending %,d quotes at %,d/s for %d s%n", load.count(), load.rate, load.seconds);
                 sender.start();
                 while (sender.isAlive()) {
                     sender.join(1_000);
@@ -119,13 +97,5 @@ public final class QuickstartDemo implements Callable<Integer> {
             }
         }
         return n[0];
-    }
-
-    private static String resource(String name) throws IOException {
-        try (InputStream in = QuickstartDemo.class.getClassLoader().getResourceAsStream(name)) {
-            if (in == null)
-                throw new IOException("resource " + name + " not found");
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
     }
 }

@@ -14,7 +14,7 @@ public final class Quote extends BytesInBinaryMarshallable {
     public double bid;
     public double ask;
     public long bidQty;
-    /** {@code System.nanoTime()} when the load generator sent it: the start of the end-to-end latency. */
+    /** {@code System.nanoTime()} when the load generator was due to send it: the start of the end-to-end latency. */
     public long sentNanos;
 
     public Quote set(long symbol, double bid, double ask, long bidQty, long sentNanos) {
