@@ -1,7 +1,6 @@
 package io.celerity.cli;
 
 import io.celerity.config.CelerityConfig;
-import io.celerity.config.ConfigException;
 import io.celerity.runtime.ServiceHost;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
@@ -18,13 +17,7 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        CelerityConfig config;
-        try {
-            config = CelerityConfig.load(servicesYaml);
-        } catch (ConfigException e) {
-            System.err.println("celerity: " + e.getMessage());
-            return CelerityCli.CONFIG_ERROR;
-        }
+        CelerityConfig config = CelerityConfig.load(servicesYaml);
         ServiceHost host = ServiceHost.start(config).closeOnShutdown();
         System.out.println("celerity: running " + config.services().keySet() + " from " + servicesYaml
                 + "; stop with SIGTERM or Ctrl-C");

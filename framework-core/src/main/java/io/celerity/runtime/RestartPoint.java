@@ -1,14 +1,11 @@
 package io.celerity.runtime;
 
-import net.openhft.chronicle.bytes.Bytes;
-import net.openhft.chronicle.bytes.MethodReader;
+import io.celerity.history.RecordedHistory;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.TailerDirection;
-import net.openhft.chronicle.wire.BinaryWireCode;
 import net.openhft.chronicle.wire.DocumentContext;
 import net.openhft.chronicle.wire.VanillaMessageHistory;
-import net.openhft.chronicle.wire.Wire;
 
 import java.util.Arrays;
 
@@ -40,7 +37,7 @@ final class RestartPoint {
                 try (DocumentContext dc = tailer.readingDocument()) {
                     if (!dc.isPresent())
                         break;
-                    if (!readHistory(dc.wire(), history))
+                    if (!RecordedHistory.read(dc.wire(), history))
                         continue;
                     // The last source is the input this service read; earlier ones are upstream hops.
                     int source = history.lastSourceId();
@@ -54,21 +51,5 @@ final class RestartPoint {
             }
         }
         return last;
-    }
-
-    /** Reads the history that opens a document written by a method writer; false when there is none. */
-    static boolean readHistory(Wire wire, VanillaMessageHistory history) {
-        Bytes<?> bytes = wire.bytes();
-        if (bytes.readRemaining() == 0)
-            return false;
-        if (bytes.peekUnsignedByte() == BinaryWireCode.FIELD_NUMBER) {
-            if (wire.readEventNumber() != MethodReader.MESSAGE_HISTORY_METHOD_ID)
-                return false;
-        } else if (!MethodReader.HISTORY.contentEquals(wire.readEvent(String.class))) {
-            return false;
-        }
-        history.reset();
-        wire.getValueIn().marshallable(history);
-        return true;
     }
 }

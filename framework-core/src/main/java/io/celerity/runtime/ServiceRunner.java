@@ -1,5 +1,6 @@
 package io.celerity.runtime;
 
+import io.celerity.history.RecordedHistory;
 import io.celerity.api.ServiceContext;
 import io.celerity.component.ComponentType;
 import io.celerity.config.ServiceConfig;
@@ -139,7 +140,7 @@ final class ServiceRunner implements ServiceContext {
                 try (DocumentContext dc = outputs.readingDocument()) {
                     if (!dc.isPresent())
                         break;
-                    int input = RestartPoint.readHistory(dc.wire(), recorded) ? inputOf(recorded.lastSourceId()) : -1;
+                    int input = RecordedHistory.read(dc.wire(), recorded) ? inputOf(recorded.lastSourceId()) : -1;
                     if (input >= 0) {
                         replay(input, recorded.lastSourceIndex());
                         replayed++;
@@ -163,7 +164,8 @@ final class ServiceRunner implements ServiceContext {
 
     private void replay(int input, long index) {
         ExcerptTailer tailer = tailers[input];
-        if (!tailer.moveToIndex(index))
+        // Replays mostly read on from the previous one: seek only when the next index is not the one wanted.
+        if (tailer.index() != index && !tailer.moveToIndex(index))
             throw new IllegalStateException("service '" + config.name() + "': cannot rebuild its state: input '"
                     + config.inputs().get(input) + "' no longer holds index " + Long.toHexString(index));
         try (DocumentContext in = tailer.readingDocument()) {

@@ -33,7 +33,7 @@ final class Queues {
                         return out;
                     VanillaMessageHistory h = new VanillaMessageHistory();
                     h.addSourceDetails(false);
-                    if (RestartPoint.readHistory(dc.wire(), h))
+                    if (io.celerity.history.RecordedHistory.read(dc.wire(), h))
                         out.add(h);
                 }
             }

@@ -1,0 +1,39 @@
+package io.celerity.cli;
+
+import io.celerity.config.CelerityConfig;
+import io.celerity.config.ServiceConfig;
+
+/** A deployment drawn as a Graphviz DOT graph: queues as cylinders, services as boxes, arrows the way messages flow. */
+final class ServiceGraph {
+    private ServiceGraph() {
+    }
+
+    static String dot(CelerityConfig config) {
+        StringBuilder dot = new StringBuilder("digraph celerity {\n")
+                .append("  rankdir=LR;\n")
+                .append("  node [fontname=\"Helvetica\", fontsize=11];\n");
+        config.queues().keySet().forEach(queue ->
+                dot.append("  ").append(id("q", queue)).append(" [shape=cylinder, label=").append(quote(queue))
+                        .append("];\n"));
+        for (ServiceConfig service : config.services().values()) {
+            String implClass = service.implClass().substring(service.implClass().lastIndexOf('.') + 1);
+            dot.append("  ").append(id("s", service.name())).append(" [shape=box, style=rounded, label=")
+                    .append(quote(service.name() + "\\n" + implClass + "\\nloop: " + service.eventLoop()))
+                    .append("];\n");
+            for (String input : service.inputs())
+                dot.append("  ").append(id("q", input)).append(" -> ").append(id("s", service.name())).append(";\n");
+            dot.append("  ").append(id("s", service.name())).append(" -> ").append(id("q", service.output()))
+                    .append(";\n");
+        }
+        return dot.append("}\n").toString();
+    }
+
+    /** Node ids are prefixed so a queue and a service may share a name. */
+    private static String id(String prefix, String name) {
+        return quote(prefix + ":" + name);
+    }
+
+    private static String quote(String text) {
+        return '"' + text.replace("\"", "\\\"") + '"';
+    }
+}
