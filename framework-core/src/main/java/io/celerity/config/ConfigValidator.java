@@ -100,6 +100,8 @@ final class ConfigValidator {
                 throw error(entry, "timer", e.getMessage());
             }
         }
+        if (s.heartbeat() != null && (s.heartbeat().isNegative() || s.heartbeat().isZero()))
+            throw error(entry, "heartbeat", "period " + s.heartbeat() + " must be positive");
         if (!s.settings().isEmpty()) {
             if (type.settingsType() == null)
                 throw error(entry, "settings", "given, but no constructor of " + s.implClass()

@@ -16,10 +16,12 @@ import java.util.Map;
  * @param eventLoop   the loop (thread) it runs on
  * @param timerMethod the component method called periodically, or {@code null}
  * @param timerPeriod how often, or {@code null}
+ * @param heartbeat   how long the service may write nothing before it writes a heartbeat, or {@code null} for never
  * @param settings    values for the component's settings object, by field name
  */
 public record ServiceConfig(String name, String implClass, List<String> inputs, String output, StartFrom startFrom,
-                            StateRebuild rebuild, String eventLoop, String timerMethod, Duration timerPeriod, Map<String, Object> settings) {
+                            StateRebuild rebuild, String eventLoop, String timerMethod, Duration timerPeriod, Duration heartbeat,
+                            Map<String, Object> settings) {
 
     public ServiceConfig {
         inputs = List.copyOf(inputs);
@@ -29,35 +31,42 @@ public record ServiceConfig(String name, String implClass, List<String> inputs, 
     /** A service with the default start policy and loop, no timer and no settings. */
     public static ServiceConfig of(String name, Class<?> implClass, List<String> inputs, String output) {
         return new ServiceConfig(name, implClass.getName(), inputs, output, StartFrom.LAST_WRITTEN,
-                StateRebuild.NONE, EventLoopConfig.DEFAULT_NAME, null, null, Map.of());
+                StateRebuild.NONE, EventLoopConfig.DEFAULT_NAME, null, null, null, Map.of());
     }
 
     /** This service starting from {@code startFrom}. */
     public ServiceConfig withStartFrom(StartFrom startFrom) {
         return new ServiceConfig(name, implClass, inputs, output, startFrom, rebuild, eventLoop, timerMethod, timerPeriod,
-                settings);
+                heartbeat, settings);
     }
 
     /** This service rebuilding its state on restart as {@code rebuild} says. */
     public ServiceConfig withRebuild(StateRebuild rebuild) {
         return new ServiceConfig(name, implClass, inputs, output, startFrom, rebuild, eventLoop, timerMethod, timerPeriod,
-                settings);
+                heartbeat, settings);
     }
 
     /** This service on the loop named {@code eventLoop}. */
     public ServiceConfig withEventLoop(String eventLoop) {
         return new ServiceConfig(name, implClass, inputs, output, startFrom, rebuild, eventLoop, timerMethod, timerPeriod,
-                settings);
+                heartbeat, settings);
     }
 
     /** This service with {@code method} called every {@code period} on the service's loop thread. */
     public ServiceConfig withTimer(String method, Duration period) {
-        return new ServiceConfig(name, implClass, inputs, output, startFrom, rebuild, eventLoop, method, period, settings);
+        return new ServiceConfig(name, implClass, inputs, output, startFrom, rebuild, eventLoop, method, period, heartbeat,
+                settings);
     }
 
     /** This service with settings handed to its constructor. */
     public ServiceConfig withSettings(Map<String, Object> settings) {
         return new ServiceConfig(name, implClass, inputs, output, startFrom, rebuild, eventLoop, timerMethod, timerPeriod,
-                settings);
+                heartbeat, settings);
+    }
+
+    /** This service writing a heartbeat on its output whenever it has written nothing for {@code period}. */
+    public ServiceConfig withHeartbeat(Duration period) {
+        return new ServiceConfig(name, implClass, inputs, output, startFrom, rebuild, eventLoop, timerMethod, timerPeriod,
+                period, settings);
     }
 }

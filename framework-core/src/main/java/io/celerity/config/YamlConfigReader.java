@@ -65,7 +65,8 @@ final class YamlConfigReader {
     }
 
     private ServiceConfig service(String name, Section s) {
-        s.allow("implClass", "inputs", "output", "startFrom", "rebuildState", "eventLoop", "timer", "settings");
+        s.allow("implClass", "inputs", "output", "startFrom", "rebuildState", "eventLoop", "timer", "heartbeat",
+                "settings");
         String method = null;
         Duration period = null;
         if (s.has("timer")) {
@@ -82,6 +83,7 @@ final class YamlConfigReader {
                 s.enumValue("rebuildState", StateRebuild.class, StateRebuild.NONE),
                 s.string("eventLoop", EventLoopConfig.DEFAULT_NAME, null),
                 method, period,
+                s.has("heartbeat") ? s.duration("heartbeat") : null,
                 s.has("settings") ? s.section("settings").values : Map.of());
     }
 

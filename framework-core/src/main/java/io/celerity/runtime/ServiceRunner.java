@@ -54,6 +54,9 @@ final class ServiceRunner implements ServiceContext {
     private AbstractGeneratedMethodReader[] readers;
     private MethodHandle timer;
     private long timerPeriodNanos;
+    private Heartbeat heartbeat;
+    private int passes;
+    private boolean heartbeatRead;
     private long nextTickNanos;
 
     private DocumentContext inputOutput; // the output document of the input in hand; null between inputs
@@ -119,6 +122,8 @@ final class ServiceRunner implements ServiceContext {
             rebuildState();
         for (int i = 0; i < inputs.length; i++)
             position(i, resumeAfter == null ? RestartPoint.NONE : resumeAfter[i]);
+        if (config.heartbeat() != null)
+            heartbeat = new Heartbeat(config.heartbeat().toNanos());
         if (config.timerMethod() != null) {
             timer = ComponentType.timerHandle(type.timerMethod(config.timerMethod()), component);
             timerPeriodNanos = config.timerPeriod().toNanos();
@@ -205,6 +210,9 @@ final class ServiceRunner implements ServiceContext {
             work += readOne(i);
         if (timer != null && System.nanoTime() >= nextTickNanos)
             work += tick();
+        // Checked when idle, and now and then when busy with inputs that produce no output.
+        if (heartbeat != null && (work == 0 || (++passes & 1023) == 0))
+            work += heartbeat.beatIfQuiet(appender, clock.currentTimeNanos());
         return work;
     }
 
@@ -240,7 +248,10 @@ final class ServiceRunner implements ServiceContext {
             } finally {
                 inputOutput = null;
                 commitOrRollBack(out);
-                stats.countInput();
+                if (heartbeatRead)
+                    heartbeatRead = false;
+                else
+                    stats.countInput();
             }
             return 1;
         }
@@ -273,10 +284,13 @@ final class ServiceRunner implements ServiceContext {
 
     // An event that wrote nothing leaves no empty document behind.
     private void commitOrRollBack(DocumentContext out) {
-        if (((WriteDocumentContext) out).isEmpty())
+        if (((WriteDocumentContext) out).isEmpty()) {
             out.rollbackOnClose();
-        else
+        } else {
             stats.countOutput();
+            if (heartbeat != null)
+                heartbeat.outputWritten();
+        }
         out.close();
     }
 
@@ -290,6 +304,10 @@ final class ServiceRunner implements ServiceContext {
 
     private void unknownEvent(CharSequence event, ValueIn in) {
         in.skipValue();
+        if (Heartbeat.EVENT.contentEquals(event)) {
+            heartbeatRead = true; // upstream is alive: not an input of ours
+            return;
+        }
         if (rebuilding)
             return; // counted and reported when it first arrived
         acknowledge();
