@@ -49,10 +49,6 @@ final class BookSide {
         levels[--count] = null;
     }
 
-    int size() {
-        return count;
-    }
-
     /** Binary search, as {@link Arrays#binarySearch(long[], long)} returns it, over ascending keys. */
     private int indexOf(long priceTicks) {
         long key = key(priceTicks);

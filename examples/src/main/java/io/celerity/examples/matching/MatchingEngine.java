@@ -39,8 +39,7 @@ public final class MatchingEngine implements MatchingEngineIn {
 
     @Override
     public void newOrder(NewOrder order) {
-        long priceTicks = order.ordType == OrderType.LIMIT && order.price > 0 && order.price <= TickSize.MAX_PRICE
-                ? tickSize.toTicks(order.price) : RestingOrder.MARKET_PRICE;
+        long priceTicks = order.ordType == OrderType.LIMIT ? tickSize.toTicks(order.price) : RestingOrder.MARKET_PRICE;
         String problem = problemWith(order, priceTicks);
         if (problem != null) {
             reporter.rejected(order, problem);

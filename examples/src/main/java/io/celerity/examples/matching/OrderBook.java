@@ -56,11 +56,6 @@ final class OrderBook {
         }
     }
 
-    /** Price levels on the side of {@code side}. */
-    int depth(long side) {
-        return sideOf(side).size();
-    }
-
     private void tradeAt(PriceLevel level, RestingOrder taker, MatchEvents events) {
         while (taker.leavesQty > 0 && !level.isEmpty()) {
             RestingOrder maker = level.first();

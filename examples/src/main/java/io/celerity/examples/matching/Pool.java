@@ -32,8 +32,4 @@ final class Pool<T> {
             free = Arrays.copyOf(free, size * 2); // only after take() made objects beyond the capacity
         free[size++] = item;
     }
-
-    int free() {
-        return size;
-    }
 }

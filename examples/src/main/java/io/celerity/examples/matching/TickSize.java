@@ -20,7 +20,7 @@ final class TickSize {
             throw new IllegalArgumentException("tickSize " + tickSize + " must be positive, with at most 6 decimals");
     }
 
-    /** The price as whole ticks, or {@link #OFF_TICK}; {@code price} must be positive and at most {@link #MAX_PRICE}. */
+    /** The price as whole ticks, or {@link #OFF_TICK} when it is not a positive whole number of them (NaN is not). */
     long toTicks(double price) {
         long micros = Math.round(price * 1e6); // the wire's double read to the nearest millionth
         return micros > 0 && micros % tickMicros == 0 ? micros / tickMicros : OFF_TICK; // 0 ticks is no price
