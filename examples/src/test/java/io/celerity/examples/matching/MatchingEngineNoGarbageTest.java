@@ -3,6 +3,8 @@ package io.celerity.examples.matching;
 import io.celerity.api.ServiceContext;
 import net.openhft.chronicle.wire.Base85LongConverter;
 import org.junit.jupiter.api.Test;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
@@ -17,6 +19,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * only count, for a few hundred thousand orders that rest, trade partly and fully, sweep, cancel and get rejected.
  */
 class MatchingEngineNoGarbageTest {
+
+    private static final Logger LOG = LoggerFactory.getLogger(MatchingEngineNoGarbageTest.class);
 
     private static final int CYCLE_EVENTS = 12;
     // Long enough that methods called once a cycle reach C2's threshold (~15,000 calls) within the first windows.
@@ -56,8 +60,8 @@ class MatchingEngineNoGarbageTest {
         out.reset();
         long allocated = allocatedBy(threads, self, () -> flow.run(MEASURED_CYCLES));
 
-        System.out.printf("matching engine: %d bytes allocated over %,d orders and cancels, after %d warm-up windows"
-                + " of %,d allocating %s bytes%n", allocated, MEASURED_CYCLES * CYCLE_EVENTS, warmUp.size(),
+        LOG.info("matching engine: {} bytes allocated over {} orders and cancels, after {} warm-up windows of {}"
+                + " allocating {} bytes", allocated, MEASURED_CYCLES * CYCLE_EVENTS, warmUp.size(),
                 WINDOW_CYCLES * CYCLE_EVENTS, warmUp);
         assertEquals(0, allocated, "bytes allocated over " + MEASURED_CYCLES * CYCLE_EVENTS
                 + " orders and cancels after warm-up windows " + warmUp);
