@@ -8,7 +8,7 @@ import net.openhft.chronicle.wire.converter.NanoTime;
 
 /** The order manager's answer to a new order, a cancel or a replace (FIX 35=8); binary, 108 bytes. */
 public final class ExecutionReport extends BytesInBinaryMarshallable {
-    /** The OMS's id of the order (FIX 37), a unique timestamp; 0 when the order was rejected. */
+    /** The OMS's id of the order (FIX 37), numbered from 1; 0 when the order was rejected. */
     public long orderID;
     /** This report's unique id (FIX 17), a unique timestamp. */
     public long execID;

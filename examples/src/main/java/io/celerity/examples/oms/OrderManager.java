@@ -12,6 +12,8 @@ public final class OrderManager implements CheckedOrders {
     private final LiveOrders orders;
     private final ExecutionReport report = new ExecutionReport();
     private final OrderCancelReject cancelReject = new OrderCancelReject();
+    // A sequence, not a unique timestamp: a state rebuild replays it exactly, so live orders keep their ids.
+    private long lastOrderID;
 
     public OrderManager(ExecutionReports out, ServiceContext context, OrderManagerSettings settings) {
         this.out = out;
@@ -26,7 +28,7 @@ public final class OrderManager implements CheckedOrders {
                     RejectReason.DUPLICATE_CLORDID);
             return;
         }
-        LiveOrder live = orders.open(context.uniqueTimestamp(), order);
+        LiveOrder live = orders.open(++lastOrderID, order);
         out.executionReport(report.order(live, live.clOrdID, 0, ExecType.NEW, OrdStatus.NEW, context.uniqueTimestamp(),
                 context.currentTimeNanos()));
     }
