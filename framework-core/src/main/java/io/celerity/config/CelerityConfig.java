@@ -16,10 +16,12 @@ public final class CelerityConfig {
     private final Map<String, QueueConfig> queues;
     private final Map<String, ServiceConfig> services;
     private final Map<String, EventLoopConfig> eventLoops;
+    private final int metricsPort;
 
     private CelerityConfig(Builder b) {
         this.source = b.source;
         this.hostId = b.hostId;
+        this.metricsPort = b.metricsPort;
         this.queues = Collections.unmodifiableMap(new LinkedHashMap<>(b.queues));
         this.services = Collections.unmodifiableMap(new LinkedHashMap<>(b.services));
         this.eventLoops = Collections.unmodifiableMap(new LinkedHashMap<>(b.eventLoops));
@@ -58,6 +60,13 @@ public final class CelerityConfig {
         return hostId;
     }
 
+    /**
+     * The port of the Prometheus endpoint ({@code http://host:port/metrics}); 0 for any free port, -1 when it is off.
+     */
+    public int metricsPort() {
+        return metricsPort;
+    }
+
     /** Queues by name, in declaration order. */
     public Map<String, QueueConfig> queues() {
         return queues;
@@ -78,6 +87,7 @@ public final class CelerityConfig {
 
         private final String source;
         private int hostId;
+        private int metricsPort = -1;
         private final Map<String, QueueConfig> queues = new LinkedHashMap<>();
         private final Map<String, ServiceConfig> services = new LinkedHashMap<>();
         private final Map<String, EventLoopConfig> eventLoops = new LinkedHashMap<>();
@@ -89,6 +99,12 @@ public final class CelerityConfig {
         /** Sets the host id (0-99). */
         public Builder hostId(int hostId) {
             this.hostId = hostId;
+            return this;
+        }
+
+        /** Serves per-service counters and latencies in Prometheus text format on {@code port} (0: any free port). */
+        public Builder metricsPort(int port) {
+            this.metricsPort = port;
             return this;
         }
 

@@ -20,6 +20,8 @@ final class ConfigValidator {
     void validate() {
         if (config.hostId() < 0 || config.hostId() > 99)
             throw error("top level", "hostId", "host id " + config.hostId() + " is out of range; expected 0-99");
+        if (config.metricsPort() < -1 || config.metricsPort() > 65535)
+            throw error("monitoring", "httpPort", "port " + config.metricsPort() + " is out of range; expected 0-65535");
         validateQueues();
         config.eventLoops().values().forEach(this::validateEventLoop);
         config.services().values().forEach(this::validateService);

@@ -42,9 +42,14 @@ final class YamlConfigReader {
 
     private CelerityConfig parse(Map<String, Object> root) {
         Section top = new Section("top level", root);
-        top.allow("hostId", "queues", "services", "eventLoops");
+        top.allow("hostId", "queues", "services", "eventLoops", "monitoring");
         CelerityConfig.Builder b = new CelerityConfig.Builder(source);
         b.hostId((int) top.integer("hostId", 0));
+        if (top.has("monitoring")) {
+            Section m = top.section("monitoring");
+            m.allow("httpPort");
+            b.metricsPort((int) m.integer("httpPort", 9404));
+        }
         top.entries("queues").forEach((name, q) -> b.queue(queue(name, q)));
         top.entries("eventLoops").forEach((name, l) -> b.eventLoop(eventLoop(name, l)));
         top.entries("services").forEach((name, s) -> b.service(service(name, s)));

@@ -36,6 +36,7 @@ public final class ServiceHost implements AutoCloseable {
     private final CountDownLatch closed = new CountDownLatch(1);
     private boolean closing;
     private UniqueTimestamps timestamps;
+    private MetricsEndpoint metrics;
 
     private ServiceHost(CelerityConfig config) {
         this.config = config;
@@ -70,11 +71,34 @@ public final class ServiceHost implements AutoCloseable {
             services.put(s.name(), runner);
             byLoop.computeIfAbsent(s.eventLoop(), k -> new ArrayList<>()).add(runner);
         }
+        if (config.metricsPort() >= 0)
+            metrics = startMetrics();
         byLoop.forEach((loop, runners) -> loops.put(loop, new EventLoopThread(config.eventLoops().get(loop), runners)));
         for (EventLoopThread loop : loops.values())
             loop.start();
         LOG.info("host started from {}: {} queue(s), services {} on loops {}", config.source(), queues.size(),
                 services.keySet(), loops.keySet());
+    }
+
+    private MetricsEndpoint startMetrics() {
+        Map<String, ServiceStats> stats = new LinkedHashMap<>();
+        Map<String, HopLatency> latencies = new LinkedHashMap<>();
+        services.forEach((name, runner) -> {
+            stats.put(name, runner.stats());
+            latencies.put(name, runner.measureLatency());
+        });
+        try {
+            MetricsEndpoint endpoint = new MetricsEndpoint(config.metricsPort(), stats, latencies);
+            LOG.info("metrics at http://localhost:{}/metrics", endpoint.port());
+            return endpoint;
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException("cannot serve metrics on port " + config.metricsPort() + ": " + e, e);
+        }
+    }
+
+    /** The port the Prometheus endpoint listens on, or -1 when monitoring is off. */
+    public int metricsPort() {
+        return metrics == null ? -1 : metrics.port();
     }
 
     private ServiceRunner newRunner(ServiceConfig s, HostOptions options) {
@@ -143,6 +167,8 @@ public final class ServiceHost implements AutoCloseable {
             closing = true;
         }
         loops.values().forEach(EventLoopThread::close);
+        if (metrics != null)
+            metrics.close();
         Closeable.closeQuietly(queues.values());
         if (timestamps != null)
             timestamps.close();

@@ -57,6 +57,7 @@ final class ServiceRunner implements ServiceContext {
     private Heartbeat heartbeat;
     private int passes;
     private boolean heartbeatRead;
+    private HopLatency latency;
     private long nextTickNanos;
 
     private DocumentContext inputOutput; // the output document of the input in hand; null between inputs
@@ -220,6 +221,7 @@ final class ServiceRunner implements ServiceContext {
         try (DocumentContext in = tailers[i].readingDocument()) {
             if (!in.isPresent())
                 return 0;
+            long readNanos = latency == null ? 0 : System.nanoTime();
             currentInput = i;
             currentIndex = in.index();
             history.input(sourceIds[i], currentIndex);
@@ -248,13 +250,31 @@ final class ServiceRunner implements ServiceContext {
             } finally {
                 inputOutput = null;
                 commitOrRollBack(out);
-                if (heartbeatRead)
+                if (heartbeatRead) {
                     heartbeatRead = false;
-                else
+                } else {
                     stats.countInput();
+                    if (latency != null)
+                        recordLatency(readNanos);
+                }
             }
             return 1;
         }
+    }
+
+    /** From now on, times each input (queue hop and service) for the metrics endpoint. */
+    HopLatency measureLatency() {
+        latency = new HopLatency();
+        return latency;
+    }
+
+    // An input with history ends with [upstream write, this read]; a plain producer's input has no history.
+    private void recordLatency(long readNanos) {
+        int n = history.timings();
+        if (n >= 2)
+            latency.record(history.timing(n - 2), history.timing(n - 1), System.nanoTime());
+        else
+            latency.record(0, readNanos, System.nanoTime());
     }
 
     /** A failed input is done with: a restart must not fail it again. The reader has reset the history by now. */
