@@ -24,20 +24,20 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * topofbook/services.yaml on real queues: after warm-up, the echo's loop thread reads, dispatches and writes a million
- * top-of-book updates allocating nothing per message. The few objects it does create belong to the queue files, not to
- * the messages: Chronicle maps the next 64 MB chunk of a growing queue file with a handful of objects (about 700 bytes
- * for the output, 360 for the input), and rebuilds a per-thread index cache it holds weakly when a GC has cleared it
- * (about 300 bytes). So almost every window of 25,000 updates allocates exactly 0 bytes, which an allocation per
- * message, or even per thousand messages, could not do.
+ * top-of-book updates allocating nothing per message. The few objects it does create are not the messages': Chronicle
+ * maps the next 64 MB chunk of a growing queue file (about 700 bytes for the output, 360 for the input), rebuilds a
+ * per-thread index cache it holds weakly when a GC has cleared it (about 300 bytes), and the JIT, when it deoptimises a
+ * method, puts objects it had optimised away back on the heap (a one-off, up to a few KB). So almost every window of
+ * 25,000 updates allocates exactly 0 bytes, which an allocation per message, or per thousand messages, could not do.
  */
 class TopOfBookAllocationTest {
 
     private static final int WINDOW = 25_000;
     private static final int MAX_WARM_UP_WINDOWS = 40;
     private static final int MEASURED_WINDOWS = 40;
-    /** Windows allowed to allocate: a queue file growing into a new chunk, or a GC, happens a few times a million. */
+    /** Windows allowed to allocate: a new chunk, a GC or a deoptimisation happens a few times a million (2-5 seen). */
     private static final int MAX_WINDOWS_THAT_ALLOCATE = 10;
-    /** A handful of objects each time: measured at 1.7-2.7 KB for the whole million. */
+    /** A handful of objects each time: measured at 1.0-8.8 KB for the whole million. */
     private static final long MAX_BYTES = 32 * 1024;
 
     @TempDir
