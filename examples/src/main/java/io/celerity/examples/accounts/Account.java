@@ -5,7 +5,7 @@ final class Account {
     final long number;
     final String owner;
     final long currency;
-    long balance;
+    long balance; // minor units (cents) in a long: exact sums, no rounding, room for 92 quadrillion euros
 
     Account(long number, String owner, long currency, long balance) {
         this.number = number;
@@ -14,7 +14,7 @@ final class Account {
         this.balance = balance;
     }
 
-    /** Whether {@code amount} can be added without passing Long.MAX_VALUE (about 92 quadrillion cents). */
+    /** Whether {@code amount} can be added without passing Long.MAX_VALUE cents (about 92 quadrillion euros). */
     boolean canReceive(long amount) {
         return amount <= Long.MAX_VALUE - balance;
     }

@@ -90,7 +90,13 @@ public final class AccountService implements AccountRequests {
                 : !to.canReceive(transfer.amount) ? OVERFLOW
                 : null;
         if (problem != null) {
-            refuse(transfer, problem);
+            transferFailed.from = transfer.from;
+            transferFailed.to = transfer.to;
+            transferFailed.currency = transfer.currency;
+            transferFailed.amount = transfer.amount;
+            transferFailed.reference = referenceOf(transfer);
+            transferFailed.reason = problem;
+            out.transferFailed(transferFailed);
             return;
         }
         from.balance -= transfer.amount;
@@ -104,16 +110,6 @@ public final class AccountService implements AccountRequests {
         transferDone.fromBalance = from.balance;
         transferDone.toBalance = to.balance;
         out.transferDone(transferDone);
-    }
-
-    private void refuse(Transfer transfer, String reason) {
-        transferFailed.from = transfer.from;
-        transferFailed.to = transfer.to;
-        transferFailed.currency = transfer.currency;
-        transferFailed.amount = transfer.amount;
-        transferFailed.reference = referenceOf(transfer);
-        transferFailed.reason = reason;
-        out.transferFailed(transferFailed);
     }
 
     /** A transfer without a reference has an empty one, so readers of the outcome never meet null. */
