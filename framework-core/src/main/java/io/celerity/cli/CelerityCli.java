@@ -7,7 +7,8 @@ import picocli.CommandLine.Command;
 /** The {@code celerity} command line. */
 @Command(name = "celerity", mixinStandardHelpOptions = true, version = "celerity 0.1.0",
         description = "Runs and inspects Celerity services.",
-        subcommands = {RunCommand.class, DumpCommand.class, LatencyCommand.class, DiagramCommand.class})
+        subcommands = {RunCommand.class, StatusCommand.class, DumpCommand.class, LatencyCommand.class,
+                DiagramCommand.class})
 public final class CelerityCli {
 
     /** Exit status of a command whose configuration is wrong. */

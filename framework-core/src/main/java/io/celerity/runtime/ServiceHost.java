@@ -37,6 +37,7 @@ public final class ServiceHost implements AutoCloseable {
     private boolean closing;
     private UniqueTimestamps timestamps;
     private MetricsEndpoint metrics;
+    private java.util.concurrent.ScheduledExecutorService statusPublisher;
 
     private ServiceHost(CelerityConfig config) {
         this.config = config;
@@ -76,6 +77,7 @@ public final class ServiceHost implements AutoCloseable {
         byLoop.forEach((loop, runners) -> loops.put(loop, new EventLoopThread(config.eventLoops().get(loop), runners)));
         for (EventLoopThread loop : loops.values())
             loop.start();
+        statusPublisher = startStatusPublisher();
         LOG.info("host started from {}: {} queue(s), services {} on loops {}", config.source(), queues.size(),
                 services.keySet(), loops.keySet());
     }
@@ -94,6 +96,27 @@ public final class ServiceHost implements AutoCloseable {
         } catch (java.io.IOException e) {
             throw new IllegalStateException("cannot serve metrics on port " + config.metricsPort() + ": " + e, e);
         }
+    }
+
+    // Once a second, off the loop threads: the counters `celerity status` reads from another process.
+    private java.util.concurrent.ScheduledExecutorService startStatusPublisher() {
+        var publisher = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "celerity-status");
+            t.setDaemon(true);
+            return t;
+        });
+        publisher.scheduleAtFixedRate(() -> publishStatus("running"), 0, 1, java.util.concurrent.TimeUnit.SECONDS);
+        return publisher;
+    }
+
+    private void publishStatus(String state) {
+        services.forEach((name, runner) -> {
+            try {
+                StatusFile.write(StatusFile.of(config, config.services().get(name)), runner.stats(), state);
+            } catch (java.io.IOException | RuntimeException e) {
+                LOG.debug("cannot write the status of {}: {}", name, e.toString()); // status is best effort
+            }
+        });
     }
 
     /** The port the Prometheus endpoint listens on, or -1 when monitoring is off. */
@@ -167,6 +190,10 @@ public final class ServiceHost implements AutoCloseable {
             closing = true;
         }
         loops.values().forEach(EventLoopThread::close);
+        if (statusPublisher != null) {
+            statusPublisher.shutdownNow();
+            publishStatus("closed");
+        }
         if (metrics != null)
             metrics.close();
         Closeable.closeQuietly(queues.values());

@@ -1,0 +1,86 @@
+package io.celerity.runtime;
+
+import io.celerity.config.CelerityConfig;
+import io.celerity.config.ServiceConfig;
+import io.celerity.history.RecordedHistory;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.ExcerptTailer;
+import net.openhft.chronicle.queue.TailerDirection;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
+import net.openhft.chronicle.wire.DocumentContext;
+import net.openhft.chronicle.wire.VanillaMessageHistory;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * How far a service has got, read from its queues alone (so from any process): per input, how many messages wait
+ * after the last one it processed; and how long ago its output queue last received a message or heartbeat.
+ */
+public final class ServiceProgress {
+    /** No message on the output queue at all. */
+    public static final long NEVER = -1;
+
+    private final Map<String, Long> lagByInput;
+    private final long lastWriteAgeNanos;
+
+    private ServiceProgress(Map<String, Long> lagByInput, long lastWriteAgeNanos) {
+        this.lagByInput = lagByInput;
+        this.lastWriteAgeNanos = lastWriteAgeNanos;
+    }
+
+    /** Reads the progress of {@code service} from the queues of {@code config}. */
+    public static ServiceProgress of(CelerityConfig config, ServiceConfig service) {
+        int[] sourceIds = service.inputs().stream().mapToInt(q -> config.queues().get(q).sourceId()).toArray();
+        Map<String, Long> lag = new LinkedHashMap<>();
+        try (ChronicleQueue output = open(config, service.output())) {
+            long[] last = RestartPoint.lastProcessedIndices(output, sourceIds);
+            for (int i = 0; i < sourceIds.length; i++) {
+                try (SingleChronicleQueue input = open(config, service.inputs().get(i))) {
+                    lag.put(service.inputs().get(i), waiting(input, last[i]));
+                }
+            }
+            return new ServiceProgress(lag, lastWriteAge(output));
+        }
+    }
+
+    /** Messages written to each input after the last one the service processed. */
+    public Map<String, Long> lagByInput() {
+        return lagByInput;
+    }
+
+    /** Nanoseconds since the output queue's newest message or heartbeat was written, or {@link #NEVER}. */
+    public long lastWriteAgeNanos() {
+        return lastWriteAgeNanos;
+    }
+
+    private static long waiting(SingleChronicleQueue input, long lastProcessed) {
+        long lastIndex = input.lastIndex();
+        if (lastIndex < 0)
+            return 0;
+        return lastProcessed == RestartPoint.NONE ? input.entryCount() : input.countExcerpts(lastProcessed, lastIndex);
+    }
+
+    // A heartbeat holds its wall-clock time; any other message the history's nanoTime of its write (same host).
+    private static long lastWriteAge(ChronicleQueue output) {
+        VanillaMessageHistory history = new VanillaMessageHistory();
+        history.addSourceDetails(false);
+        try (ExcerptTailer tailer = output.createTailer().direction(TailerDirection.BACKWARD).toEnd();
+             DocumentContext dc = tailer.readingDocument()) {
+            if (!dc.isPresent())
+                return NEVER;
+            long start = dc.wire().bytes().readPosition();
+            if (Heartbeat.EVENT.contentEquals(dc.wire().readEvent(String.class)))
+                return System.currentTimeMillis() * 1_000_000L - dc.wire().getValueIn().int64();
+            dc.wire().bytes().readPosition(start);
+            if (RecordedHistory.read(dc.wire(), history) && history.timings() > 0)
+                return System.nanoTime() - history.timing(history.timings() - 1);
+            return NEVER;
+        }
+    }
+
+    private static SingleChronicleQueue open(CelerityConfig config, String queue) {
+        return SingleChronicleQueueBuilder.binary(config.queues().get(queue).path()).readOnly(true).build();
+    }
+}

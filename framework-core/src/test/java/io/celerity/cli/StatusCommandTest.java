@@ -1,0 +1,113 @@
+package io.celerity.cli;
+
+import io.celerity.config.CelerityConfig;
+import io.celerity.fixtures.Tick;
+import io.celerity.fixtures.TickIn;
+import io.celerity.fixtures.TickOut;
+import io.celerity.runtime.ServiceHost;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.CountDownLatch;
+import java.util.function.Predicate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** celerity status against a live host, a stalled one and a stopped one. */
+class StatusCommandTest {
+
+    private static final String YAML = """
+            queues:
+              ticks:  { path: ticks }
+              echoes: { path: echoes }
+            services:
+              gate:
+                implClass: io.celerity.cli.StatusCommandTest$Gate
+                inputs: [ ticks ]
+                output: echoes
+                heartbeat: 50ms
+            """;
+
+    /** Echoes ticks, but holds its loop on a tick with value -1 until released: a stalled service. */
+    public static final class Gate implements TickIn {
+        static volatile CountDownLatch release = new CountDownLatch(0);
+        private final TickOut out;
+
+        public Gate(TickOut out) {
+            this.out = out;
+        }
+
+        @Override
+        public void tick(Tick tick) {
+            if (tick.value == -1) {
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            out.echoed(tick);
+        }
+    }
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void showsRunningStalledAndStoppedWithCountsAndLag() throws Exception {
+        Path yaml = Files.writeString(dir.resolve("services.yaml"), YAML);
+        Gate.release = new CountDownLatch(1);
+        try (ChronicleQueue ticks = SingleChronicleQueueBuilder.binary(dir.resolve("ticks")).build()) {
+            TickIn writer = ticks.methodWriter(TickIn.class);
+            try (ServiceHost host = ServiceHost.start(CelerityConfig.load(yaml))) {
+                for (int i = 1; i <= 3; i++)
+                    writer.tick(new Tick().set(1, i, i));
+                String running = await(yaml, out -> out.contains("running ") && out.contains(" 3 "));
+                assertTrue(running.matches("(?s).*gate +running +3 +3 +0 .* ticks 0\n.*"), running);
+
+                writer.tick(new Tick().set(1, 4, -1)); // holds the loop: no more heartbeats
+                writer.tick(new Tick().set(1, 5, 5));
+                String stalled = await(yaml, out -> out.contains("STALLED"));
+                assertTrue(stalled.contains("STALLED (no heartbeat)"), stalled);
+                Gate.release.countDown();
+            }
+            // Closing finished the held tick and stopped before tick 5: it waits, with 6 and 7.
+            writer.tick(new Tick().set(1, 6, 6));
+            writer.tick(new Tick().set(1, 7, 7));
+            String stopped = status(yaml);
+            assertTrue(stopped.matches("(?s).*gate +stopped +4 +4 +0 .* ticks 3\n.*"), stopped);
+        }
+    }
+
+    private static String await(Path yaml, Predicate<String> condition) throws InterruptedException {
+        String out = "";
+        long deadline = System.currentTimeMillis() + 15_000;
+        while (System.currentTimeMillis() < deadline) {
+            out = status(yaml);
+            if (condition.test(out))
+                return out;
+            Thread.sleep(100);
+        }
+        return out;
+    }
+
+    private static String status(Path yaml) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        PrintStream original = System.out;
+        System.setOut(new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        try {
+            assertEquals(0, CelerityCli.execute("status", yaml.toString()));
+        } finally {
+            System.setOut(original);
+        }
+        return bytes.toString(StandardCharsets.UTF_8);
+    }
+}
