@@ -109,6 +109,14 @@ public final class ServiceHost implements AutoCloseable {
         return publisher;
     }
 
+    private static void awaitQuietly(java.util.concurrent.ExecutorService executor) {
+        try {
+            executor.awaitTermination(5, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     private void publishStatus(String state) {
         services.forEach((name, runner) -> {
             try {
@@ -192,6 +200,7 @@ public final class ServiceHost implements AutoCloseable {
         loops.values().forEach(EventLoopThread::close);
         if (statusPublisher != null) {
             statusPublisher.shutdownNow();
+            awaitQuietly(statusPublisher); // a last "running" must not land after "closed"
             publishStatus("closed");
         }
         if (metrics != null)
