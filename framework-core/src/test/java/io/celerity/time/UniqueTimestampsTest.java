@@ -70,10 +70,15 @@ class UniqueTimestampsTest {
     void processesSharingTheFileNeverGetTheSameTimestamp() throws IOException, InterruptedException {
         Path shared = dir.resolve("shared");
         List<ChildJvm> children = new ArrayList<>();
-        String startAt = String.valueOf(System.currentTimeMillis() + 3_000); // after every JVM has started
+        Path go = dir.resolve("go");
         for (int p = 0; p < 3; p++)
             children.add(ChildJvm.start(dir.resolve("child.log"), TimestampWriter.class.getName(), shared.toString(),
-                    dir.resolve("out-" + p).toString(), String.valueOf(PER_PROCESS), "42", startAt));
+                    dir.resolve("out-" + p).toString(), String.valueOf(PER_PROCESS), "42", go.toString()));
+        long deadline = System.currentTimeMillis() + 60_000;
+        for (int p = 0; p < 3; p++)
+            while (!Files.exists(dir.resolve("out-" + p + ".ready")) && System.currentTimeMillis() < deadline)
+                Thread.sleep(10);
+        Files.createFile(go); // all three are ready: start them together
         for (ChildJvm c : children)
             assertEquals(0, c.await(), c.logText());
 
