@@ -27,8 +27,13 @@ class PausersTest {
         long idleUntil = System.nanoTime() + 3_000_000L;
         while (System.nanoTime() < idleUntil)
             pauser.pause();
-        long sleepStart = System.nanoTime();
-        pauser.pause();
-        assertTrue(System.nanoTime() - sleepStart >= 40_000L, "after 3 ms idle a pause sleeps (at least 50 us)");
+        // A park may return early now and then: the longest of ten pauses shows whether it sleeps at all.
+        long longest = 0;
+        for (int i = 0; i < 10; i++) {
+            long sleepStart = System.nanoTime();
+            pauser.pause();
+            longest = Math.max(longest, System.nanoTime() - sleepStart);
+        }
+        assertTrue(longest >= 40_000L, "after 3 ms idle a pause sleeps (at least 50 us); longest " + longest + " ns");
     }
 }
