@@ -31,6 +31,8 @@ import static org.junit.jupiter.api.Assertions.fail;
  * 25,000 updates allocates exactly 0 bytes, which an allocation per message, or per thousand messages, could not do.
  */
 class TopOfBookAllocationTest {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(TopOfBookAllocationTest.class);
+
 
     private static final int WINDOW = 25_000;
     private static final int MAX_WARM_UP_WINDOWS = 40;
@@ -73,10 +75,10 @@ class TopOfBookAllocationTest {
             long allocating = measured.stream().filter(b -> b > 0).count();
             int updates = MEASURED_WINDOWS * WINDOW;
             // Printed, not asserted: throughput depends on the machine and on who else is using it.
-            System.out.printf("top-of-book echo: %,d updates after %,d warm-up updates; loop thread allocated %,d bytes"
-                            + " (%.4f bytes/update) in %d of %d windows of %,d %s; %,.0f updates/s written and echoed%n",
+            LOG.info(String.format("top-of-book echo: %,d updates after %,d warm-up updates; loop thread allocated %,d"
+                            + " bytes (%.4f bytes/update) in %d of %d windows of %,d %s; %,.0f updates/s written and echoed",
                     updates, warmUp.size() * WINDOW, total, (double) total / updates, allocating, MEASURED_WINDOWS,
-                    WINDOW, measured, updates * 1e9 / nanos);
+                    WINDOW, measured, updates * 1e9 / nanos));
             assertTrue(allocating <= MAX_WINDOWS_THAT_ALLOCATE, "an allocation per message would show in every window: "
                     + measured + " (warm-up " + warmUp + ")");
             assertTrue(total <= MAX_BYTES, total + " bytes over " + updates + " updates: " + measured);
