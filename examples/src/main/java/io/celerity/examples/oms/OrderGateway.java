@@ -31,9 +31,8 @@ public final class OrderGateway implements OrderEntry {
 
     @Override
     public void orderCancelRequest(OrderCancelRequest cancel) {
-        RejectReason reason = idProblem(cancel.clOrdID, cancel.origClOrdID);
-        if (reason == RejectReason.NONE)
-            reason = headerProblem(cancel.clOrdID, cancel.account, cancel.symbol, cancel.side);
+        RejectReason reason = amendProblem(cancel.clOrdID, cancel.origClOrdID, cancel.account, cancel.symbol,
+                cancel.side);
         if (reason == RejectReason.NONE)
             out.orderCancelRequest(cancel);
         else
@@ -42,9 +41,8 @@ public final class OrderGateway implements OrderEntry {
 
     @Override
     public void orderCancelReplaceRequest(OrderCancelReplaceRequest replace) {
-        RejectReason reason = idProblem(replace.clOrdID, replace.origClOrdID);
-        if (reason == RejectReason.NONE)
-            reason = headerProblem(replace.clOrdID, replace.account, replace.symbol, replace.side);
+        RejectReason reason = amendProblem(replace.clOrdID, replace.origClOrdID, replace.account, replace.symbol,
+                replace.side);
         if (reason == RejectReason.NONE)
             reason = termsProblem(replace.price, replace.orderQty);
         if (reason == RejectReason.NONE)
@@ -73,9 +71,12 @@ public final class OrderGateway implements OrderEntry {
         return RejectReason.NONE;
     }
 
-    private static RejectReason idProblem(long clOrdID, long origClOrdID) {
+    /** What is wrong with a cancel or replace before its terms: it must name another order, then be well formed. */
+    private RejectReason amendProblem(long clOrdID, long origClOrdID, long account, long symbol, Side side) {
         if (clOrdID == 0)
             return RejectReason.MISSING_CLORDID;
-        return origClOrdID == 0 || origClOrdID == clOrdID ? RejectReason.MISSING_ORIG_CLORDID : RejectReason.NONE;
+        if (origClOrdID == 0 || origClOrdID == clOrdID)
+            return RejectReason.MISSING_ORIG_CLORDID;
+        return headerProblem(clOrdID, account, symbol, side);
     }
 }
