@@ -1,0 +1,24 @@
+package io.celerity.benchmarks;
+
+import io.celerity.benchmarks.hop.HopBenchmark;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/** The benchmark commands: {@code mvn -B -q -Pbench -DskipTests package -Dbench.args="COMMAND [OPTIONS]"}. */
+@Command(name = "bench", mixinStandardHelpOptions = true, subcommands = {HopBenchmark.class, YamlTestSpeed.class},
+        description = "Celerity's latency and throughput benchmarks.")
+public final class Bench implements Runnable {
+    @Spec
+    CommandSpec spec;
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new Bench()).execute(args));
+    }
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(System.out); // no command given: say which there are
+    }
+}

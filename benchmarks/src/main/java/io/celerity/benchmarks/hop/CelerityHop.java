@@ -1,0 +1,82 @@
+package io.celerity.benchmarks.hop;
+
+import io.celerity.benchmarks.harness.LatencyTask;
+import io.celerity.benchmarks.harness.Probes;
+import io.celerity.config.CelerityConfig;
+import io.celerity.config.EventLoopConfig;
+import io.celerity.config.PauserType;
+import io.celerity.config.ServiceConfig;
+import io.celerity.runtime.GeneratedCode;
+import io.celerity.runtime.ServiceHost;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One Celerity service hop: the harness writes pings to {@code pings}; the echo service passes them to {@code echoes}
+ * (with message history, restart point, counters: everything a real service gets); a sink service on the same
+ * spinning loop reads them and samples the probes.
+ */
+public final class CelerityHop implements LatencyTask {
+    private static final String LOOP = "hop";
+
+    private final int handlerCpu;
+    private final boolean monitoring;
+    private BenchmarkData data;
+    private ServiceHost host;
+    private ChronicleQueue pings;
+    private Pings sender;
+    private final Ping ping = new Ping();
+    private long sequence;
+    private String probesKey;
+
+    /** {@code monitoring}: with the Prometheus endpoint's per-hop histograms on, which costs a little per message. */
+    public CelerityHop(int handlerCpu, boolean monitoring) {
+        this.handlerCpu = handlerCpu;
+        this.monitoring = monitoring;
+    }
+
+    @Override
+    public void start(Probes probes) throws Exception {
+        data = new BenchmarkData("celerity-hop");
+        probesKey = data.dir().toString();
+        PingSink.register(probesKey, probes);
+        CelerityConfig config = CelerityConfig.builder()
+                .metricsPort(monitoring ? 0 : -1)
+                .queue("pings", data.dir().resolve("pings"))
+                .queue("echoes", data.dir().resolve("echoes"))
+                .queue("sunk", data.dir().resolve("sunk"))
+                .eventLoop(new EventLoopConfig(LOOP, PauserType.BUSY, handlerCpu < 0 ? "NONE" : String.valueOf(handlerCpu)))
+                .service(ServiceConfig.of("echo", PingEcho.class, List.of("pings"), "echoes").withEventLoop(LOOP))
+                .service(ServiceConfig.of("sink", PingSink.class, List.of("echoes"), "sunk").withEventLoop(LOOP)
+                        .withSettings(Map.of("probes", probesKey)))
+                .build();
+        host = ServiceHost.start(config);
+        pings = SingleChronicleQueueBuilder.binary(data.dir().resolve("pings")).build();
+        sender = pings.createAppender().methodWriter(Pings.class);
+        GeneratedCode.requireGeneratedWriter(sender, "benchmark sender");
+    }
+
+    @Override
+    public void send(long startNanos) {
+        sender.ping(ping.next(startNanos, sequence++));
+    }
+
+    @Override
+    public List<Thread> handlerThreads() {
+        return List.of(host.loopThread(LOOP));
+    }
+
+    @Override
+    public void close() {
+        if (host != null)
+            host.close();
+        if (pings != null)
+            pings.close();
+        PingSink.unregister(probesKey);
+        if (data != null)
+            data.close();
+    }
+}

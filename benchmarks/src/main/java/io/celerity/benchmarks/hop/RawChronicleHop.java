@@ -1,0 +1,87 @@
+package io.celerity.benchmarks.hop;
+
+import io.celerity.benchmarks.harness.LatencyTask;
+import io.celerity.benchmarks.harness.Probe;
+import io.celerity.benchmarks.harness.Probes;
+import io.celerity.runtime.GeneratedCode;
+import net.openhft.affinity.AffinityLock;
+import net.openhft.chronicle.bytes.MethodReader;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
+
+import java.util.List;
+
+/**
+ * The baseline: the same hop written by hand on Chronicle Queue. One spinning thread reads {@code pings} with a
+ * generated method reader that calls a generated method writer on {@code echoes}, and reads {@code echoes} to sample
+ * the probe. No history, counters or restart point: what Celerity adds is the difference.
+ */
+public final class RawChronicleHop implements LatencyTask {
+    private final int handlerCpu;
+    private BenchmarkData data;
+    private ChronicleQueue pings;
+    private ChronicleQueue echoes;
+    private Pings sender;
+    private final Ping ping = new Ping();
+    private long sequence;
+    private Thread handler;
+    private volatile boolean running = true;
+
+    public RawChronicleHop(int handlerCpu) {
+        this.handlerCpu = handlerCpu;
+    }
+
+    @Override
+    public void start(Probes probes) throws Exception {
+        data = new BenchmarkData("raw-hop");
+        pings = SingleChronicleQueueBuilder.binary(data.dir().resolve("pings")).build();
+        echoes = SingleChronicleQueueBuilder.binary(data.dir().resolve("echoes")).build();
+        sender = pings.createAppender().methodWriter(Pings.class);
+        GeneratedCode.requireGeneratedWriter(sender, "benchmark sender");
+        Probe endToEnd = probes.endToEnd();
+        handler = new Thread(() -> handle(endToEnd), "raw-hop");
+        handler.start();
+    }
+
+    private void handle(Probe endToEnd) {
+        AffinityLock cpu = handlerCpu >= 0 ? AffinityLock.acquireLock(handlerCpu) : null;
+        Pings echo = echoes.createAppender().methodWriter(Pings.class);
+        GeneratedCode.requireGeneratedWriter(echo, "raw echo");
+        try (MethodReader echoReader = pings.createTailer().methodReader(echo);
+             MethodReader sinkReader = echoes.createTailer().methodReader(
+                     (Pings) p -> endToEnd.sample(System.nanoTime() - p.startNanos))) {
+            GeneratedCode.requireGeneratedReader(echoReader, "raw echo");
+            GeneratedCode.requireGeneratedReader(sinkReader, "raw sink");
+            while (running) {
+                echoReader.readOne();
+                sinkReader.readOne();
+            }
+        } finally {
+            if (cpu != null)
+                cpu.release();
+        }
+    }
+
+    @Override
+    public void send(long startNanos) {
+        sender.ping(ping.next(startNanos, sequence++));
+    }
+
+    @Override
+    public List<Thread> handlerThreads() {
+        return List.of(handler);
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        running = false;
+        if (handler != null)
+            handler.join();
+        if (pings != null)
+            pings.close();
+        if (echoes != null)
+            echoes.close();
+        if (data != null)
+            data.close();
+    }
+}
