@@ -1,13 +1,15 @@
 package io.celerity.benchmarks;
 
 import io.celerity.benchmarks.hop.HopBenchmark;
+import io.celerity.benchmarks.oms.OmsBenchmark;
+import io.celerity.benchmarks.tob.TopOfBookThroughput;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /** The benchmark commands: {@code mvn -B -q -Pbench -DskipTests package -Dbench.args="COMMAND [OPTIONS]"}. */
-@Command(name = "bench", mixinStandardHelpOptions = true, subcommands = {HopBenchmark.class, YamlTestSpeed.class},
+@Command(name = "bench", mixinStandardHelpOptions = true, subcommands = {HopBenchmark.class, OmsBenchmark.class, TopOfBookThroughput.class, YamlTestSpeed.class},
         description = "Celerity's latency and throughput benchmarks.")
 public final class Bench implements Runnable {
     @Spec

@@ -9,6 +9,7 @@ public final class Probes {
     public static final String END_TO_END = "end to end";
 
     private final List<Probe> all = new ArrayList<>(List.of(new Probe(END_TO_END)));
+    private StartTimes startTimes;
 
     /** Sampled once per message when it arrives, against the start time handed to {@link LatencyTask#send}. */
     public Probe endToEnd() {
@@ -22,6 +23,13 @@ public final class Probes {
         Probe probe = new Probe(name);
         all.add(probe);
         return probe;
+    }
+
+    /** Start times by message number (the last 2M), shared by a sender and a receiver that needs them. */
+    public synchronized StartTimes startTimes() {
+        if (startTimes == null)
+            startTimes = new StartTimes(1 << 21);
+        return startTimes;
     }
 
     List<Probe> all() {

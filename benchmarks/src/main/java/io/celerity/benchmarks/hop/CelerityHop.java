@@ -2,6 +2,7 @@ package io.celerity.benchmarks.hop;
 
 import io.celerity.benchmarks.harness.LatencyTask;
 import io.celerity.benchmarks.harness.Probes;
+import io.celerity.benchmarks.harness.SinkProbes;
 import io.celerity.config.CelerityConfig;
 import io.celerity.config.EventLoopConfig;
 import io.celerity.config.PauserType;
@@ -42,7 +43,7 @@ public final class CelerityHop implements LatencyTask {
     public void start(Probes probes) throws Exception {
         data = new BenchmarkData("celerity-hop");
         probesKey = data.dir().toString();
-        PingSink.register(probesKey, probes);
+        SinkProbes.register(probesKey, probes);
         CelerityConfig config = CelerityConfig.builder()
                 .metricsPort(monitoring ? 0 : -1)
                 .queue("pings", data.dir().resolve("pings"))
@@ -75,7 +76,7 @@ public final class CelerityHop implements LatencyTask {
             host.close();
         if (pings != null)
             pings.close();
-        PingSink.unregister(probesKey);
+        SinkProbes.unregister(probesKey);
         if (data != null)
             data.close();
     }
