@@ -72,6 +72,11 @@ final class UserClasspath {
         return entries.isEmpty();
     }
 
+    /** The jars and directories, absolute, {@code dir/*} expanded. */
+    List<Path> entries() {
+        return entries;
+    }
+
     /** Whether {@code type} was loaded by the loader {@link #execute} makes, i.e. the classes are in reach already. */
     static boolean loadedBy(Class<?> type) {
         return LOADER_NAME.equals(type.getClassLoader().getName());
