@@ -3,6 +3,7 @@ package io.celerity.cli;
 import io.celerity.config.ConfigException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /** The {@code celerity} command line. */
 @Command(name = "celerity", mixinStandardHelpOptions = true, version = "celerity 0.1.0",
@@ -17,16 +18,27 @@ public final class CelerityCli {
     /** Exit status of a command given a queue or index that does not exist. */
     static final int USAGE_ERROR = 1;
 
+    @Option(names = UserClasspath.OPTION, paramLabel = "PATH", description = "your services' classes: jars and "
+            + "directories separated by ':', dir/* for all jars in dir; before the command "
+            + "(default: $CELERITY_CLASSPATH)")
+    String classpath; // applied by execute before picocli parses, see UserClasspath
+
     public static void main(String[] args) {
-        // Defaults for a command line (a -D on the command line still wins): Chronicle's chatter and phone-home off.
-        System.getProperties().putIfAbsent("org.slf4j.simpleLogger.log.net.openhft", "warn");
-        System.getProperties().putIfAbsent("chronicle.analytics.disable", "true");
-        System.getProperties().putIfAbsent("chronicle.announcer.disable", "true");
+        JvmSettings.apply();
         System.exit(execute(args));
     }
 
     /** Runs the command line and returns its exit status. */
     public static int execute(String... args) {
+        UserClasspath classpath;
+        try {
+            classpath = UserClasspath.of(args, System.getenv(UserClasspath.VARIABLE));
+        } catch (IllegalArgumentException e) {
+            System.err.println("celerity: " + e.getMessage());
+            return USAGE_ERROR;
+        }
+        if (!classpath.isEmpty() && !UserClasspath.loadedBy(CelerityCli.class))
+            return classpath.execute(CelerityCli.class, args);
         CommandLine cli = new CommandLine(new CelerityCli());
         // A wrong file, queue or option is the user's to fix: say what, without a stack trace.
         cli.setExecutionExceptionHandler((e, command, parsed) -> {

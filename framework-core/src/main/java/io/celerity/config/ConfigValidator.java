@@ -121,7 +121,8 @@ final class ConfigValidator {
         try {
             cls = Class.forName(implClass, false, Thread.currentThread().getContextClassLoader());
         } catch (ClassNotFoundException | LinkageError e) {
-            throw error(entry, "implClass", "class '" + implClass + "' not found; expected a class on the classpath");
+            throw error(entry, "implClass", "class '" + implClass + "' not found; expected a class on the classpath "
+                    + "(for the celerity command line: --classpath PATH or CELERITY_CLASSPATH)");
         }
         try {
             return ComponentType.of(cls);

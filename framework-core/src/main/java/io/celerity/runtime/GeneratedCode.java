@@ -7,8 +7,8 @@ import java.lang.reflect.Proxy;
 /** Refuses the slow reflective fallbacks Chronicle uses when it cannot generate a method reader or writer. */
 public final class GeneratedCode {
 
-    private static final String HINT = "; the JVM needs Chronicle's flags (the celerity launcher and the build add them) "
-            + "and event interfaces must follow the event method contract (see docs/user-guide.adoc)";
+    private static final String HINT = "; the JVM needs Chronicle's flags (the celerity launcher, the runnable jar and the "
+            + "build add them) and event interfaces must follow the event method contract (see docs/user-guide.adoc)";
 
     private GeneratedCode() {
     }

@@ -1,23 +1,32 @@
 package io.celerity.runtime;
 
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.Recorder;
+import org.HdrHistogram.SingleWriterRecorder;
+
+import java.util.concurrent.TimeUnit;
 
 /**
  * One service's latencies, from the message history of each input: the queue hop (upstream write -> our read) and
- * the service itself (our read -> output committed). Recording is wait-free and allocation-free on the loop thread;
- * a scrape takes the interval since the last one.
+ * the service itself (our read -> output committed). Recording is wait-free and allocation-free on the loop thread,
+ * the only writer; a scrape takes the interval since the last one.
  */
 final class HopLatency {
-    private final Recorder queue = new Recorder(3);
-    private final Recorder service = new Recorder(3);
+    /** Longer latencies (e.g. a backlog read hours late) count as this: a fixed range never resizes or allocates. */
+    static final long MAX_NANOS = TimeUnit.HOURS.toNanos(1);
+
+    private final SingleWriterRecorder queue = new SingleWriterRecorder(1, MAX_NANOS, 3);
+    private final SingleWriterRecorder service = new SingleWriterRecorder(1, MAX_NANOS, 3);
     private Histogram queueInterval;
     private Histogram serviceInterval;
 
     void record(long upstreamWriteNanos, long readNanos, long doneNanos) {
         if (upstreamWriteNanos != 0)
-            queue.recordValue(Math.max(0, readNanos - upstreamWriteNanos));
-        service.recordValue(Math.max(0, doneNanos - readNanos));
+            queue.recordValue(inRange(readNanos - upstreamWriteNanos));
+        service.recordValue(inRange(doneNanos - readNanos));
+    }
+
+    private static long inRange(long nanos) {
+        return Math.min(MAX_NANOS, Math.max(0, nanos));
     }
 
     /** The queue hop latencies recorded since the previous call; only one scraping thread at a time. */

@@ -23,7 +23,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** dump, latency and diagram against a real deployment that has processed a few messages. */
 class InspectCommandsTest {
 
-    private static final String YAML = """
+    /** An echo service between two queues; RunnableJarIT runs it too. */
+    static final String YAML = """
             queues:
               ticks:  { path: ticks }
               echoes: { path: echoes }

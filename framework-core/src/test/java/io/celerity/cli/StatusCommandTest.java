@@ -1,6 +1,7 @@
 package io.celerity.cli;
 
 import io.celerity.config.CelerityConfig;
+import io.celerity.fixtures.ChildJvm;
 import io.celerity.fixtures.Tick;
 import io.celerity.fixtures.TickIn;
 import io.celerity.fixtures.TickOut;
@@ -21,7 +22,7 @@ import java.util.function.Predicate;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** celerity status against a live host, a stalled one and a stopped one. */
+/** celerity status against a live host, a stalled one, a stopped one and a killed one. */
 class StatusCommandTest {
 
     private static final String YAML = """
@@ -91,9 +92,26 @@ class StatusCommandTest {
         }
     }
 
+    @Test
+    void showsDeadAfterTheHostProcessIsKilledWithSigkill() throws Exception {
+        Path yaml = Files.writeString(dir.resolve("services.yaml"), YAML);
+        ChildJvm host = ChildJvm.celerityRun(yaml, dir.resolve("host.log"));
+        String running;
+        try {
+            running = await(yaml, out -> out.matches("(?s).*\ngate +running .*"));
+        } finally {
+            host.kill();
+        }
+        assertTrue(running.matches("(?s).*\ngate +running .*"), running + "host log:\n" + host.logText());
+        assertEquals(137, host.await(), "killed by SIGKILL (128 + 9), not asked to stop");
+
+        String dead = status(yaml);
+        assertTrue(dead.matches("(?s).*\ngate +dead \\(pid " + host.pid() + " gone\\) .*"), dead);
+    }
+
     private static String await(Path yaml, Predicate<String> condition) throws InterruptedException {
         String out = "";
-        long deadline = System.currentTimeMillis() + 15_000;
+        long deadline = System.currentTimeMillis() + 30_000; // a child JVM may start slowly on a busy machine
         while (System.currentTimeMillis() < deadline) {
             out = status(yaml);
             if (condition.test(out))

@@ -68,7 +68,11 @@ class MetricsEndpointTest {
     }
 
     static String scrape(int port) throws IOException, InterruptedException {
-        HttpResponse<String> response = HttpClient.newHttpClient().send(
+        return scrape(HttpClient.newHttpClient(), port);
+    }
+
+    static String scrape(HttpClient client, int port) throws IOException, InterruptedException {
+        HttpResponse<String> response = client.send(
                 HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics")).build(),
                 HttpResponse.BodyHandlers.ofString());
         assertEquals(200, response.statusCode());

@@ -33,6 +33,9 @@ class ShutdownOnSigtermTest {
         }
         ChildJvm child = ChildJvm.celerityRun(yaml, dir.resolve("child.log"));
         Queues.await("100 outputs", Duration.ofSeconds(60), () -> Queues.count(dir.resolve("out")) == 100);
+        // The close-on-SIGTERM hook is in place once the command says it runs; a SIGTERM before then is a crash.
+        Queues.await("celerity run to say it runs", Duration.ofSeconds(60),
+                () -> child.logText().contains("celerity: running"));
 
         int status = child.terminate();
 
