@@ -5,6 +5,9 @@ import io.celerity.benchmarks.harness.BenchmarkResult;
 import io.celerity.benchmarks.harness.Comparison;
 import io.celerity.benchmarks.harness.LatencyBenchmark;
 import io.celerity.benchmarks.harness.LatencyTask;
+import io.celerity.benchmarks.peers.AeronIpcHop;
+import io.celerity.benchmarks.peers.ArrayBlockingQueueHop;
+import io.celerity.benchmarks.peers.DisruptorHop;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -13,6 +16,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
 
@@ -31,18 +35,40 @@ public final class HopBenchmark implements Callable<Integer> {
         CONTENDERS.put("chronicle-queue", o -> new RawChronicleHop(o.handlerCpu));
         CONTENDERS.put("celerity", o -> new CelerityHop(o.handlerCpu, false));
         CONTENDERS.put("celerity-monitored", o -> new CelerityHop(o.handlerCpu, true));
+        CONTENDERS.put("disruptor", o -> new DisruptorHop(o.handlerCpu));
+        CONTENDERS.put("array-blocking-queue", o -> new ArrayBlockingQueueHop(o.handlerCpu));
+        CONTENDERS.put("aeron-ipc", o -> new AeronIpcHop(o.handlerCpu));
+        builtInProfile("io.celerity.benchmarks.peers.KafkaContender")
+                .ifPresent(kafka -> CONTENDERS.put(kafka.name(), kafka::create));
     }
+
+    /** The contender of that class if this build has it (a Maven profile adds it), else none. */
+    static Optional<HopContender> builtInProfile(String className) {
+        try {
+            return Optional.of((HopContender) Class.forName(className).getConstructor().newInstance());
+        } catch (ClassNotFoundException notBuilt) {
+            return Optional.empty();
+        } catch (ReflectiveOperationException | ClassCastException e) {
+            throw new IllegalStateException(className + " is not a HopContender with a public no-argument constructor",
+                    e);
+        }
+    }
+
+    /** What {@code --contenders all} means: every contender known to this build, in the order above. */
+    static final String ALL = "all";
 
     @Mixin
     BenchmarkOptions options;
 
     @Option(names = "--contenders", split = ",", description = "which to run, the first being the baseline "
-            + "(default: chronicle-queue,celerity; known: ${COMPLETION-CANDIDATES})",
+            + "(default: chronicle-queue,celerity; known: ${COMPLETION-CANDIDATES}; 'all' for every one)",
             completionCandidates = ContenderNames.class)
     List<String> contenders = List.of("chronicle-queue", "celerity");
 
     @Override
     public Integer call() throws Exception {
+        if (contenders.equals(List.of(ALL)))
+            contenders = List.copyOf(CONTENDERS.keySet());
         for (String name : contenders)
             if (!CONTENDERS.containsKey(name))
                 throw new IllegalArgumentException("unknown contender '" + name + "'; expected one of "
