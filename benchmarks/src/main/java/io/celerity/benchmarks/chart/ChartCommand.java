@@ -1,5 +1,6 @@
 package io.celerity.benchmarks.chart;
 
+import io.celerity.benchmarks.harness.Probes;
 import io.celerity.benchmarks.harness.ResultsDocument;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -82,7 +83,8 @@ public final class ChartCommand implements Callable<Integer> {
             String label = r.name().substring(prefix.length());
             if (!Objects.equals(r.rate(), first.rate()))
                 label += " (" + r.rate() + " msg/s)";
-            series.add(new LatencyChart.Series(label, r.distribution()));
+            String figures = r.document().figures(Probes.END_TO_END, "all").summary();
+            series.add(new LatencyChart.Series(label + ": " + figures, r.distribution()));
         }
         String setup = first.document().setup();
         List<String> notes = List.of(setup.substring(setup.lastIndexOf(';') + 1).strip(), first.document().machine());

@@ -8,8 +8,8 @@ import java.util.Locale;
  * 1/(1-p) (0%, 90%, 99%, 99.9% ...), y the latency in microseconds on a log scale, one coloured path per series.
  */
 public final class LatencyChart {
-    /** A curve and its legend label. */
-    public record Series(String label, PercentileDistribution distribution) {
+    /** A curve and its legend entry. */
+    public record Series(String legend, PercentileDistribution distribution) {
     }
 
     private static final String[] COLOURS = {"#4e79a7", "#e15759", "#59a14f", "#f28e2b", "#b07aa1", "#76b7b2",
@@ -79,7 +79,7 @@ public final class LatencyChart {
                 double y = y(value);
                 line(svg, LEFT, y, WIDTH - RIGHT, y, step == 1 ? "#ccc" : "#eee");
                 if (step == 1)
-                    text(svg, LEFT - 8, y + 4, "end", "", micros(value));
+                    text(svg, LEFT - 8, y + 4, "end", "", axisLabel(value));
             }
         }
         svg.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
@@ -105,7 +105,7 @@ public final class LatencyChart {
     }
 
     private void legend(StringBuilder svg) {
-        List<String> entries = series.stream().map(LatencyChart::legendEntry).toList();
+        List<String> entries = series.stream().map(Series::legend).toList();
         int longest = entries.stream().mapToInt(String::length).max().orElse(0);
         int x = LEFT + 12;
         int y = top + 12;
@@ -119,12 +119,6 @@ public final class LatencyChart {
         }
     }
 
-    private static String legendEntry(Series s) {
-        PercentileDistribution d = s.distribution();
-        return String.format(Locale.ROOT, "%s: 50%% %s, 99%% %s, 99.9%% %s, worst %s µs", s.label(),
-                micros(d.valueAt(0.5)), micros(d.valueAt(0.99)), micros(d.valueAt(0.999)), micros(d.worst()));
-    }
-
     /** 0 → 0%, 1 → 90%, 2 → 99%, 3 → 99.9% ... */
     static String percentileLabel(int decade) {
         if (decade == 0)
@@ -134,12 +128,9 @@ public final class LatencyChart {
         return "99" + (decade > 2 ? "." + "9".repeat(decade - 2) : "") + "%";
     }
 
-    private static String micros(double value) {
-        if (value < 10)
-            return String.format(Locale.ROOT, "%.2f", value).replaceAll("\\.?0+$", "");
-        if (value < 100)
-            return String.format(Locale.ROOT, "%.1f", value).replaceAll("\\.0$", "");
-        return String.format(Locale.ROOT, "%,.0f", value);
+    /** An axis label: 0.1, 1, 10 ... 1,000. */
+    private static String axisLabel(double value) {
+        return value < 1 ? String.format(Locale.ROOT, "%.1g", value) : String.format(Locale.ROOT, "%,.0f", value);
     }
 
     private double x(double decade) {

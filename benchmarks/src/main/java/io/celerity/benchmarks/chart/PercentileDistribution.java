@@ -78,14 +78,6 @@ public record PercentileDistribution(String source, List<Point> points) {
         return points.get(points.size() - 1).value();
     }
 
-    /** The value at the first line reaching {@code percentile} (0 to 1). */
-    public double valueAt(double percentile) {
-        for (Point p : points)
-            if (p.percentile() >= percentile)
-                return p.value();
-        return worst();
-    }
-
     /**
      * Where the worst sample sits on a 1/(1-p) axis: the last line is 100% (infinitely far out), so it is drawn at
      * one in {@code totalCount}, or at the last finite point if that is further out.

@@ -35,4 +35,11 @@ public final class ResultsDocument extends SelfDescribingMarshallable {
     public String machine() {
         return machine;
     }
+
+    /** One probe's figures for run {@code run} ("1", "2" ... or "all"), exactly as the tables print them. */
+    public ProbeFigures figures(String probe, String run) {
+        return figures.stream().filter(f -> f.probe.equals(probe) && f.run.equals(run)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException(benchmark + ": no figures for probe '" + probe
+                        + "', run " + run));
+    }
 }
