@@ -15,17 +15,20 @@ public final class LatencyChart {
     private static final String[] COLOURS = {"#4e79a7", "#e15759", "#59a14f", "#f28e2b", "#b07aa1", "#76b7b2",
             "#9c755f", "#ff9da7", "#edc948", "#bab0ac"};
     private static final int WIDTH = 960;
-    private static final int HEIGHT = 600;
+    private static final int PLOT_HEIGHT = 440;
     private static final int LEFT = 80;
     private static final int RIGHT = 30;
     private static final int TITLE_HEIGHT = 50;
     private static final int NOTE_HEIGHT = 18;
-    private static final int BOTTOM = 70;
+    private static final int AXIS_TITLE_GAP = 44;
+    private static final int LEGEND_ROW = 20;
     private static final int MIN_DECADES_X = 5; // to 99.999% even with few samples, so charts line up
 
     private final String title;
     private final List<String> notes;
     private final int top;
+    private final int plotBottom;
+    private final int height;
     private final List<Series> series;
     private final int decadesX;
     private final int lowestDecadeY;
@@ -38,6 +41,8 @@ public final class LatencyChart {
         this.title = title;
         this.notes = List.copyOf(notes);
         this.top = TITLE_HEIGHT + NOTE_HEIGHT * notes.size();
+        this.plotBottom = top + PLOT_HEIGHT;
+        this.height = plotBottom + AXIS_TITLE_GAP + LEGEND_ROW * (series.size() + 1); // the legend under the plot
         this.series = List.copyOf(series);
         double furthest = series.stream().mapToDouble(s -> s.distribution().worstOneIn()).max().orElse(1);
         this.decadesX = Math.max(MIN_DECADES_X, (int) Math.ceil(Math.log10(furthest) - 1e-9));
@@ -52,8 +57,8 @@ public final class LatencyChart {
     public String svg() {
         StringBuilder svg = new StringBuilder(64 * 1024);
         svg.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
-                + "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"12\">%n", WIDTH, HEIGHT, WIDTH, HEIGHT));
-        svg.append(String.format("<rect width=\"%d\" height=\"%d\" fill=\"white\"/>%n", WIDTH, HEIGHT));
+                + "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"12\">%n", WIDTH, height, WIDTH, height));
+        svg.append(String.format("<rect width=\"%d\" height=\"%d\" fill=\"white\"/>%n", WIDTH, height));
         text(svg, WIDTH / 2.0, 28, "middle", "font-size=\"17\" font-weight=\"bold\"", title);
         for (int i = 0; i < notes.size(); i++)
             text(svg, WIDTH / 2.0, TITLE_HEIGHT + NOTE_HEIGHT * i, "middle", "fill=\"#555\"", notes.get(i));
@@ -68,8 +73,8 @@ public final class LatencyChart {
     private void axes(StringBuilder svg) {
         for (int d = 0; d <= decadesX; d++) {
             double x = x(d);
-            line(svg, x, top, x, HEIGHT - BOTTOM, "#ddd");
-            text(svg, x, HEIGHT - BOTTOM + 18, "middle", "", percentileLabel(d));
+            line(svg, x, top, x, plotBottom, "#ddd");
+            text(svg, x, plotBottom + 18, "middle", "", percentileLabel(d));
         }
         for (int d = lowestDecadeY; d <= highestDecadeY; d++) {
             for (int step : new int[]{1, 2, 5}) {
@@ -83,12 +88,12 @@ public final class LatencyChart {
             }
         }
         svg.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
-                + "stroke=\"#888\"/>%n", LEFT, top, WIDTH - LEFT - RIGHT, HEIGHT - top - BOTTOM));
-        text(svg, LEFT + (WIDTH - LEFT - RIGHT) / 2.0, HEIGHT - 22, "middle", "",
+                + "stroke=\"#888\"/>%n", LEFT, top, WIDTH - LEFT - RIGHT, PLOT_HEIGHT));
+        text(svg, LEFT + (WIDTH - LEFT - RIGHT) / 2.0, plotBottom + 38, "middle", "",
                 "percentile (log scale of 1/(1-p))");
         svg.append(String.format(Locale.ROOT, "<text x=\"20\" y=\"%.1f\" text-anchor=\"middle\" "
                         + "transform=\"rotate(-90 20 %.1f)\">latency (µs, log scale)</text>%n",
-                top + (HEIGHT - top - BOTTOM) / 2.0, top + (HEIGHT - top - BOTTOM) / 2.0));
+                top + PLOT_HEIGHT / 2.0, top + PLOT_HEIGHT / 2.0));
     }
 
     private void curve(StringBuilder svg, PercentileDistribution distribution, String colour) {
@@ -105,17 +110,13 @@ public final class LatencyChart {
     }
 
     private void legend(StringBuilder svg) {
-        List<String> entries = series.stream().map(Series::legend).toList();
-        int longest = entries.stream().mapToInt(String::length).max().orElse(0);
-        int x = LEFT + 12;
-        int y = top + 12;
-        svg.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"white\" "
-                + "fill-opacity=\"0.85\" stroke=\"#ccc\"/>%n", x, y, 60 + 7 * longest, 10 + 20 * series.size()));
-        for (int i = 0; i < entries.size(); i++) {
-            double row = y + 20 + 20 * i;
+        int x = LEFT;
+        int y = plotBottom + AXIS_TITLE_GAP + LEGEND_ROW;
+        for (int i = 0; i < series.size(); i++) {
+            double row = y + LEGEND_ROW * i;
             svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"%s\" "
-                    + "stroke-width=\"3\"/>%n", x + 10, row - 4, x + 40, row - 4, colour(i)));
-            text(svg, x + 48, row, "start", "", entries.get(i));
+                    + "stroke-width=\"3\"/>%n", x, row - 4, x + 30, row - 4, colour(i)));
+            text(svg, x + 38, row, "start", "", series.get(i).legend());
         }
     }
 
@@ -139,7 +140,7 @@ public final class LatencyChart {
 
     private double y(double micros) {
         double decade = Math.log10(Math.max(micros, Math.pow(10, lowestDecadeY))); // zero sits on the bottom edge
-        return HEIGHT - BOTTOM - (decade - lowestDecadeY) / (highestDecadeY - lowestDecadeY) * (HEIGHT - top - BOTTOM);
+        return plotBottom - (decade - lowestDecadeY) / (highestDecadeY - lowestDecadeY) * PLOT_HEIGHT;
     }
 
     private static String colour(int index) {
