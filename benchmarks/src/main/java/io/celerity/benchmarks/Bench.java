@@ -1,5 +1,6 @@
 package io.celerity.benchmarks;
 
+import io.celerity.benchmarks.chart.ChartCommand;
 import io.celerity.benchmarks.hop.HopBenchmark;
 import io.celerity.benchmarks.oms.OmsBenchmark;
 import io.celerity.benchmarks.tob.TopOfBookThroughput;
@@ -9,7 +10,8 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /** The benchmark commands: {@code mvn -B -q -Pbench -DskipTests package -Dbench.args="COMMAND [OPTIONS]"}. */
-@Command(name = "bench", mixinStandardHelpOptions = true, subcommands = {HopBenchmark.class, OmsBenchmark.class, TopOfBookThroughput.class, YamlTestSpeed.class},
+@Command(name = "bench", mixinStandardHelpOptions = true, subcommands = {HopBenchmark.class, OmsBenchmark.class,
+        TopOfBookThroughput.class, ChartCommand.class, YamlTestSpeed.class},
         description = "Celerity's latency and throughput benchmarks.")
 public final class Bench implements Runnable {
     @Spec

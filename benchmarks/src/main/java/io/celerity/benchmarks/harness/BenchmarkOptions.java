@@ -44,6 +44,22 @@ public final class BenchmarkOptions {
         return new BenchmarkOptions();
     }
 
+    /** A copy at another rate, for a contender that cannot keep this one. */
+    public BenchmarkOptions withRate(int otherRate) {
+        BenchmarkOptions copy = new BenchmarkOptions();
+        copy.rate = otherRate;
+        copy.warmUp = warmUp;
+        copy.runs = runs;
+        copy.runMessages = runMessages;
+        copy.pauseMillis = pauseMillis;
+        copy.coCorrected = coCorrected;
+        copy.jitter = jitter;
+        copy.senderCpu = senderCpu;
+        copy.handlerCpu = handlerCpu;
+        copy.out = out;
+        return copy;
+    }
+
     public boolean jitterProbe() {
         return jitter != null ? jitter : Runtime.getRuntime().availableProcessors() >= 4;
     }

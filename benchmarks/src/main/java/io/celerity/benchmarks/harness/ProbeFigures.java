@@ -3,6 +3,8 @@ package io.celerity.benchmarks.harness;
 import net.openhft.chronicle.wire.SelfDescribingMarshallable;
 import org.HdrHistogram.Histogram;
 
+import java.util.Locale;
+
 /** One probe's figures for one run (or all runs), in microseconds, as written to the JSON results. */
 public final class ProbeFigures extends SelfDescribingMarshallable {
     String probe;
@@ -14,6 +16,23 @@ public final class ProbeFigures extends SelfDescribingMarshallable {
     double p99_9;
     double p99_99;
     double worst;
+
+    /** The percentiles and the worst in microseconds, labelled as the tables label them, for a legend. */
+    public String summary() {
+        return String.format(Locale.ROOT, "50%% %s, 99%% %s, 99.9%% %s, worst %s µs", micros(p50), micros(p99),
+                micros(p99_9), micros(worst));
+    }
+
+    /** Three significant figures or whole microseconds; "-" where there were too few samples. */
+    static String micros(double value) {
+        if (Double.isNaN(value))
+            return "-";
+        if (value < 10)
+            return String.format(Locale.ROOT, "%.2f", value);
+        if (value < 100)
+            return String.format(Locale.ROOT, "%.1f", value);
+        return String.format(Locale.ROOT, "%,.0f", value);
+    }
 
     static ProbeFigures of(String probe, String run, Histogram h) {
         ProbeFigures f = new ProbeFigures();
