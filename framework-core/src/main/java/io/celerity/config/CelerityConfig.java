@@ -1,9 +1,12 @@
 package io.celerity.config;
 
 import java.nio.file.Path;
+import java.util.Collection;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * A validated deployment: queues, services and the event loops that run them. Load one from {@code services.yaml}
@@ -80,6 +83,31 @@ public final class CelerityConfig {
     /** Event loops by name, in declaration order, including the implicit default loop when a service uses it. */
     public Map<String, EventLoopConfig> eventLoops() {
         return eventLoops;
+    }
+
+    /**
+     * This deployment cut down to the named services and the queues and event loops they use, validated again; for
+     * running each service of one file in a process of its own.
+     *
+     * @throws ConfigException naming a service the file does not declare
+     */
+    public CelerityConfig withOnlyServices(Collection<String> names) {
+        Builder b = new Builder(source).hostId(hostId).metricsPort(metricsPort);
+        Set<String> used = new HashSet<>();
+        for (String name : names) {
+            ServiceConfig s = services.get(name);
+            if (s == null)
+                throw new ConfigException(source, "service '" + name + "'", null,
+                        "not declared; expected one of " + services.keySet());
+            b.service(s);
+            used.addAll(s.inputs());
+            used.add(s.output());
+            EventLoopConfig loop = eventLoops.get(s.eventLoop());
+            if (loop != null && !b.eventLoops.containsKey(loop.name()))
+                b.eventLoop(loop);
+        }
+        queues.values().stream().filter(q -> used.contains(q.name())).forEach(b::queue);
+        return b.build();
     }
 
     /** Assembles a configuration in code, for embedding and tests. */
