@@ -30,6 +30,10 @@ final class RunCommand implements Callable<Integer> {
         System.out.println("celerity: running " + config.services().keySet() + " from " + servicesYaml
                 + "; stop with SIGTERM or Ctrl-C");
         host.awaitClose();
+        if (host.stopReason().isPresent()) {
+            System.err.println("celerity: stopped: " + host.stopReason().get());
+            return CelerityCli.STORAGE_ERROR;
+        }
         return 0;
     }
 }

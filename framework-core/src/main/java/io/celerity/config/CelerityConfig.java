@@ -14,17 +14,22 @@ import java.util.Set;
  */
 public final class CelerityConfig {
 
+    /** The usable space kept free on each queue's file system unless configured: 256 MB. */
+    public static final long DEFAULT_MIN_FREE_SPACE = 256L << 20;
+
     private final String source;
     private final int hostId;
     private final Map<String, QueueConfig> queues;
     private final Map<String, ServiceConfig> services;
     private final Map<String, EventLoopConfig> eventLoops;
     private final int metricsPort;
+    private final long minFreeSpace;
 
     private CelerityConfig(Builder b) {
         this.source = b.source;
         this.hostId = b.hostId;
         this.metricsPort = b.metricsPort;
+        this.minFreeSpace = b.minFreeSpace;
         this.queues = Collections.unmodifiableMap(new LinkedHashMap<>(b.queues));
         this.services = Collections.unmodifiableMap(new LinkedHashMap<>(b.services));
         this.eventLoops = Collections.unmodifiableMap(new LinkedHashMap<>(b.eventLoops));
@@ -70,6 +75,14 @@ public final class CelerityConfig {
         return metricsPort;
     }
 
+    /**
+     * Bytes that must stay usable on the file system of every queue: the host refuses to start below it, and stops
+     * cleanly when a file system falls below it, before a write into a memory-mapped queue can fault; 0 for no check.
+     */
+    public long minFreeSpace() {
+        return minFreeSpace;
+    }
+
     /** Queues by name, in declaration order. */
     public Map<String, QueueConfig> queues() {
         return queues;
@@ -92,7 +105,7 @@ public final class CelerityConfig {
      * @throws ConfigException naming a service the file does not declare
      */
     public CelerityConfig withOnlyServices(Collection<String> names) {
-        Builder b = new Builder(source).hostId(hostId).metricsPort(metricsPort);
+        Builder b = new Builder(source).hostId(hostId).metricsPort(metricsPort).minFreeSpace(minFreeSpace);
         Set<String> used = new HashSet<>();
         for (String name : names) {
             ServiceConfig s = services.get(name);
@@ -116,6 +129,7 @@ public final class CelerityConfig {
         private final String source;
         private int hostId;
         private int metricsPort = -1;
+        private long minFreeSpace = DEFAULT_MIN_FREE_SPACE;
         private final Map<String, QueueConfig> queues = new LinkedHashMap<>();
         private final Map<String, ServiceConfig> services = new LinkedHashMap<>();
         private final Map<String, EventLoopConfig> eventLoops = new LinkedHashMap<>();
@@ -133,6 +147,12 @@ public final class CelerityConfig {
         /** Serves per-service counters and latencies in Prometheus text format on {@code port} (0: any free port). */
         public Builder metricsPort(int port) {
             this.metricsPort = port;
+            return this;
+        }
+
+        /** Sets the bytes that must stay usable on every queue's file system (0: no check); see {@link #minFreeSpace()}. */
+        public Builder minFreeSpace(long bytes) {
+            this.minFreeSpace = bytes;
             return this;
         }
 

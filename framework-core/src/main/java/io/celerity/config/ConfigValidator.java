@@ -22,6 +22,9 @@ final class ConfigValidator {
             throw error("top level", "hostId", "host id " + config.hostId() + " is out of range; expected 0-99");
         if (config.metricsPort() < -1 || config.metricsPort() > 65535)
             throw error("monitoring", "httpPort", "port " + config.metricsPort() + " is out of range; expected 0-65535");
+        if (config.minFreeSpace() < 0)
+            throw error("top level", "minFreeSpace", config.minFreeSpace() + " bytes is negative; expected 0 (no check) "
+                    + "or more");
         validateQueues();
         config.eventLoops().values().forEach(this::validateEventLoop);
         config.services().values().forEach(this::validateService);

@@ -38,6 +38,8 @@ public final class ServiceHost implements AutoCloseable {
     private UniqueTimestamps timestamps;
     private MetricsEndpoint metrics;
     private java.util.concurrent.ScheduledExecutorService statusPublisher;
+    private DiskSpaceWatchdog watchdog;
+    private volatile String stopReason;
 
     private ServiceHost(CelerityConfig config) {
         this.config = config;
@@ -61,6 +63,10 @@ public final class ServiceHost implements AutoCloseable {
     }
 
     private void open(HostOptions options) {
+        watchdog = new DiskSpaceWatchdog(config.queues().values(), config.minFreeSpace());
+        String shortfall = watchdog.shortfall();
+        if (shortfall != null)
+            throw new DiskSpaceException("cannot start: " + shortfall + "; free some space, then start again");
         timestamps = options.timestamps().apply(config.hostId());
         for (QueueConfig q : config.queues().values())
             queues.put(q.name(), SingleChronicleQueueBuilder.binary(q.path())
@@ -74,10 +80,12 @@ public final class ServiceHost implements AutoCloseable {
         }
         if (config.metricsPort() >= 0)
             metrics = startMetrics();
-        byLoop.forEach((loop, runners) -> loops.put(loop, new EventLoopThread(config.eventLoops().get(loop), runners)));
+        byLoop.forEach((loop, runners) -> loops.put(loop, new EventLoopThread(config.eventLoops().get(loop), runners,
+                this::stopBecause)));
         for (EventLoopThread loop : loops.values())
             loop.start();
         statusPublisher = startStatusPublisher();
+        watchdog.watch(this::stopBecause);
         LOG.info("host started from {}: {} queue(s), services {} on loops {}", config.source(), queues.size(),
                 services.keySet(), loops.keySet());
     }
@@ -120,11 +128,27 @@ public final class ServiceHost implements AutoCloseable {
     private void publishStatus(String state) {
         services.forEach((name, runner) -> {
             try {
-                StatusFile.write(StatusFile.of(config, config.services().get(name)), runner.stats(), state);
+                StatusFile.write(StatusFile.of(config, config.services().get(name)), runner.stats(), state, stopReason);
             } catch (java.io.IOException | RuntimeException e) {
                 LOG.debug("cannot write the status of {}: {}", name, e.toString()); // status is best effort
             }
         });
+    }
+
+    /** Stops the host, from a thread of its own, because it cannot go on safely; {@link #stopReason()} says why. */
+    private void stopBecause(String reason) {
+        synchronized (this) {
+            if (closing)
+                return;
+            stopReason = reason;
+        }
+        LOG.error("stopping: {}", reason);
+        new Thread(this::close, "celerity-stop").start();
+    }
+
+    /** Why the host stopped by itself (e.g. a file system nearly full), or empty when it runs or was closed. */
+    public java.util.Optional<String> stopReason() {
+        return java.util.Optional.ofNullable(stopReason);
     }
 
     /** The port the Prometheus endpoint listens on, or -1 when monitoring is off. */
@@ -201,8 +225,10 @@ public final class ServiceHost implements AutoCloseable {
         if (statusPublisher != null) {
             statusPublisher.shutdownNow();
             awaitQuietly(statusPublisher); // a last "running" must not land after "closed"
-            publishStatus("closed");
+            publishStatus(stopReason == null ? "closed" : "stopped");
         }
+        if (watchdog != null)
+            watchdog.close();
         if (metrics != null)
             metrics.close();
         Closeable.closeQuietly(queues.values());
