@@ -60,10 +60,10 @@ final class YamlConfigReader {
     }
 
     private QueueConfig queue(String name, Section q) {
-        q.allow("path", "rollCycle", "sourceId");
+        q.allow("path", "rollCycle", "sourceId", "keepCycles");
         Path path = baseDir.resolve(q.string("path", null, "the queue's directory"));
         return new QueueConfig(name, path, q.string("rollCycle", QueueConfig.DEFAULT_ROLL_CYCLE, null),
-                (int) q.integer("sourceId", QueueConfig.defaultSourceId(name)));
+                (int) q.integer("sourceId", QueueConfig.defaultSourceId(name)), (int) q.integer("keepCycles", 0));
     }
 
     private EventLoopConfig eventLoop(String name, Section l) {

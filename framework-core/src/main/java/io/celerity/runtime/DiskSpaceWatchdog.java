@@ -3,10 +3,13 @@ package io.celerity.runtime;
 import io.celerity.config.QueueConfig;
 
 import java.io.IOException;
+import java.nio.file.FileStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -24,6 +27,7 @@ final class DiskSpaceWatchdog implements AutoCloseable {
 
     private final List<QueueConfig> queues;
     private final long minFreeSpace;
+    private final Map<String, FileStore> fileStores = new ConcurrentHashMap<>();
     private ScheduledExecutorService executor;
 
     DiskSpaceWatchdog(Collection<QueueConfig> queues, long minFreeSpace) {
@@ -36,9 +40,8 @@ final class DiskSpaceWatchdog implements AutoCloseable {
         if (minFreeSpace == 0)
             return null;
         for (QueueConfig q : queues) {
-            Path dir = existingAncestor(q.path().toAbsolutePath());
             try {
-                long usable = Files.getFileStore(dir).getUsableSpace();
+                long usable = fileStore(q).getUsableSpace();
                 if (usable < minFreeSpace)
                     return "queue '" + q.name() + "' at " + q.path() + ": " + megabytes(usable) + " usable, below "
                             + "minFreeSpace " + megabytes(minFreeSpace);
@@ -71,6 +74,18 @@ final class DiskSpaceWatchdog implements AutoCloseable {
     public void close() {
         if (executor != null)
             executor.shutdownNow();
+    }
+
+    // Finding a file store reads the mount table: done once per queue, after which a check is one statvfs call.
+    private FileStore fileStore(QueueConfig q) throws IOException {
+        FileStore store = fileStores.get(q.name());
+        if (store == null) {
+            Path dir = q.path().toAbsolutePath();
+            store = Files.getFileStore(existingAncestor(dir));
+            if (Files.exists(dir))
+                fileStores.put(q.name(), store);
+        }
+        return store;
     }
 
     private static Path existingAncestor(Path p) {

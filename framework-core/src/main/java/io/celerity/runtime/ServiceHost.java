@@ -39,6 +39,8 @@ public final class ServiceHost implements AutoCloseable {
     private MetricsEndpoint metrics;
     private java.util.concurrent.ScheduledExecutorService statusPublisher;
     private DiskSpaceWatchdog watchdog;
+    private final Map<String, CycleRetention> retentions = new LinkedHashMap<>();
+    private java.util.concurrent.ExecutorService retentionThread;
     private volatile String stopReason;
 
     private ServiceHost(CelerityConfig config) {
@@ -69,9 +71,7 @@ public final class ServiceHost implements AutoCloseable {
             throw new DiskSpaceException("cannot start: " + shortfall + "; free some space, then start again");
         timestamps = options.timestamps().apply(config.hostId());
         for (QueueConfig q : config.queues().values())
-            queues.put(q.name(), SingleChronicleQueueBuilder.binary(q.path())
-                    .rollCycle(RollCycles.valueOf(q.rollCycle()))
-                    .build());
+            queues.put(q.name(), openQueue(q, options));
         Map<String, List<ServiceRunner>> byLoop = new LinkedHashMap<>();
         for (ServiceConfig s : config.services().values()) {
             ServiceRunner runner = newRunner(s, options);
@@ -86,8 +86,32 @@ public final class ServiceHost implements AutoCloseable {
             loop.start();
         statusPublisher = startStatusPublisher();
         watchdog.watch(this::stopBecause);
+        retentions.forEach((queue, retention) -> retention.start(queues.get(queue), retentionThread()));
         LOG.info("host started from {}: {} queue(s), services {} on loops {}", config.source(), queues.size(),
                 services.keySet(), loops.keySet());
+    }
+
+    private ChronicleQueue openQueue(QueueConfig q, HostOptions options) {
+        SingleChronicleQueueBuilder builder = SingleChronicleQueueBuilder.binary(q.path())
+                .rollCycle(RollCycles.valueOf(q.rollCycle()))
+                .timeProvider(options.queueClock());
+        CycleRetention retention = CycleRetention.of(q, config);
+        if (retention != null) {
+            builder.storeFileListener(retention);
+            retentions.put(q.name(), retention);
+        }
+        return builder.build();
+    }
+
+    // One thread deletes old cycle files for every queue with keepCycles, after each roll.
+    private java.util.concurrent.ExecutorService retentionThread() {
+        if (retentionThread == null)
+            retentionThread = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
+                Thread t = new Thread(r, "celerity-retention");
+                t.setDaemon(true);
+                return t;
+            });
+        return retentionThread;
     }
 
     private MetricsEndpoint startMetrics() {
@@ -229,6 +253,10 @@ public final class ServiceHost implements AutoCloseable {
         }
         if (watchdog != null)
             watchdog.close();
+        if (retentionThread != null) {
+            retentionThread.shutdownNow();
+            awaitQuietly(retentionThread); // no trim on a closed queue
+        }
         if (metrics != null)
             metrics.close();
         Closeable.closeQuietly(queues.values());

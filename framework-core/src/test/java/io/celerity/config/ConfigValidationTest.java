@@ -81,7 +81,7 @@ class ConfigValidationTest {
         rejected(queues() + service("    implClass: " + ECHO + "\n    inputs: [ in ]\n    output: out\n"
                 + "    startsFrom: START\n"), "service 'echo'", "startsFrom", "unknown key", "startFrom");
         rejected(queues().replace("{ path: q/in }", "{ path: q/in, roll: DAILY }"), "queue 'in'", "roll",
-                "expected one of [path, rollCycle, sourceId]");
+                "expected one of [path, rollCycle, sourceId, keepCycles]");
         rejected("hostid: 3\n" + queues(), "top level", "hostid", "hostId");
     }
 
@@ -162,6 +162,18 @@ class ConfigValidationTest {
         assertEquals(0, CelerityConfig.load(write("minFreeSpace: 0\n" + queues())).minFreeSpace());
         rejected("minFreeSpace: 1.5GB\n" + queues(), "top level", "minFreeSpace", "'1.5GB' is not a size",
                 "KB, MB or GB");
+    }
+
+    @Test
+    void keepCyclesIsRefusedWhereAStateRebuildNeedsEveryCycle() throws IOException {
+        assertEquals(24, CelerityConfig.load(write(queues().replace("{ path: q/out }", "{ path: q/out, keepCycles: 24 }")))
+                .queues().get("out").keepCycles());
+        rejected(queues().replace("{ path: q/out }", "{ path: q/out, keepCycles: -1 }"), "queue 'out'", "keepCycles",
+                "-1 is negative");
+        rejected(queues().replace("{ path: q/in }", "{ path: q/in, keepCycles: 24 }")
+                        + service("    implClass: " + ECHO + "\n    inputs: [ in ]\n    output: out\n"
+                        + "    rebuildState: REPLAY_INPUTS\n"), "queue 'in'", "keepCycles",
+                "service 'echo' rebuilds its state", "expected no keepCycles on [in, out]");
     }
 
     @Test
