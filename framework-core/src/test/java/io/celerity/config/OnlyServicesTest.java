@@ -1,13 +1,10 @@
 package io.celerity.config;
 
-import io.celerity.cli.CelerityCli;
+import io.celerity.fixtures.Cli;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -69,17 +66,8 @@ class OnlyServicesTest {
 
     @Test
     void runRefusesAnUnknownServiceAsAConfigurationError() throws IOException {
-        Path file = file();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        PrintStream original = System.err;
-        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-        int status;
-        try {
-            status = CelerityCli.execute("run", file.toString(), "--service", "third");
-        } finally {
-            System.setErr(original);
-        }
-        assertEquals(2, status);
-        assertTrue(err.toString(StandardCharsets.UTF_8).contains("service 'third': not declared"), err.toString());
+        Cli.Result run = Cli.run("run", file().toString(), "--service", "third");
+        assertEquals(2, run.status());
+        assertTrue(run.err().contains("service 'third': not declared"), run.err());
     }
 }

@@ -1,18 +1,15 @@
 package io.celerity.runtime;
 
-import io.celerity.cli.CelerityCli;
 import io.celerity.config.CelerityConfig;
 import io.celerity.fixtures.ChildJvm;
+import io.celerity.fixtures.Cli;
 import io.celerity.fixtures.SmallFileSystem;
 import io.celerity.fixtures.TickEcho;
 import io.celerity.fixtures.TickOut;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -52,8 +49,8 @@ class DiskFullTest {
                 Map<String, Object> status = StatusFile.read(out.resolve("celerity-echo.status.yaml")).orElseThrow();
                 assertEquals("stopped", status.get("state"), status.toString());
                 assertTrue(status.get("reason").toString().contains("below minFreeSpace"), status.toString());
-                String shown = celerityStatus(yaml);
-                assertTrue(shown.contains("STOPPED: queue 'out' at " + out), shown);
+                Cli.Result shown = Cli.run("status", yaml.toString());
+                assertTrue(shown.out().contains("STOPPED: queue 'out' at " + out), shown.out() + shown.err());
                 List<Long> beforeRoom = echoedSeqs(out);
                 assertTrue(beforeRoom.size() > 10_000, "filled most of the 8 MB first: " + beforeRoom.size());
                 assertEquals(LongStream.range(0, beforeRoom.size()).boxed().toList(), beforeRoom,
@@ -114,18 +111,6 @@ class DiskFullTest {
         assertTrue(e.getMessage().startsWith("cannot start: queue 'in' at " + dir.resolve("in") + ": "), e.getMessage());
         assertTrue(e.getMessage().matches(".* MB usable, below minFreeSpace [0-9.]+ MB; free some space, then "
                 + "start again"), e.getMessage());
-    }
-
-    private static String celerityStatus(Path yaml) {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        PrintStream original = System.out;
-        System.setOut(new PrintStream(bytes, true, StandardCharsets.UTF_8));
-        try {
-            assertEquals(0, CelerityCli.execute("status", yaml.toString()));
-        } finally {
-            System.setOut(original);
-        }
-        return bytes.toString(StandardCharsets.UTF_8);
     }
 
     private static List<Long> echoedSeqs(Path queue) {
