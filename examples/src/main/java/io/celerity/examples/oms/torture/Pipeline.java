@@ -21,7 +21,7 @@ import java.util.List;
  */
 final class Pipeline implements AutoCloseable {
 
-    /** The services in pipeline order, each with its input and output queue. */
+    /** The services in pipeline order: service {@code i} reads {@code QUEUES[i]} and writes {@code QUEUES[i + 1]}. */
     static final List<String> SERVICES = List.of("order-gateway", "risk-check", "order-manager");
     private static final List<String> QUEUES = List.of("orders", "validated", "checked", "reports");
 
