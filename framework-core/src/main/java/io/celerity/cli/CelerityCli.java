@@ -1,6 +1,7 @@
 package io.celerity.cli;
 
 import io.celerity.config.ConfigException;
+import io.celerity.runtime.DiskSpaceException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -17,6 +18,9 @@ public final class CelerityCli {
 
     /** Exit status of a command given a queue or index that does not exist. */
     static final int USAGE_ERROR = 1;
+
+    /** Exit status of a host that would not start, or stopped, because a queue's file system was nearly full. */
+    static final int STORAGE_ERROR = 3;
 
     @Option(names = UserClasspath.OPTION, paramLabel = "PATH", description = "your services' classes: jars and "
             + "directories separated by ':', dir/* for all jars in dir; before the command "
@@ -42,10 +46,12 @@ public final class CelerityCli {
         CommandLine cli = new CommandLine(new CelerityCli());
         // A wrong file, queue or option is the user's to fix: say what, without a stack trace.
         cli.setExecutionExceptionHandler((e, command, parsed) -> {
-            if (!(e instanceof ConfigException || e instanceof IllegalArgumentException))
+            if (!(e instanceof ConfigException || e instanceof IllegalArgumentException
+                    || e instanceof DiskSpaceException))
                 throw e;
             command.getErr().println("celerity: " + e.getMessage());
-            return e instanceof ConfigException ? CONFIG_ERROR : USAGE_ERROR;
+            return e instanceof ConfigException ? CONFIG_ERROR : e instanceof DiskSpaceException ? STORAGE_ERROR
+                    : USAGE_ERROR;
         });
         return cli.execute(args);
     }

@@ -3,25 +3,37 @@ package io.celerity.cli;
 import io.celerity.config.CelerityConfig;
 import io.celerity.runtime.ServiceHost;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 
 /** {@code celerity run services.yaml}: runs a host until the process is stopped. */
-@Command(name = "run", description = "Runs the services of a services.yaml until stopped (SIGTERM or Ctrl-C).")
+@Command(name = "run", description = "Runs the services of a services.yaml, or some of them, until stopped (SIGTERM or Ctrl-C).")
 final class RunCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "SERVICES_YAML", description = "the deployment to run")
     Path servicesYaml;
 
+    @Option(names = "--service", paramLabel = "NAME",
+            description = "run only this service of the file (repeatable), e.g. one service per process; default: all")
+    List<String> services = new ArrayList<>();
+
     @Override
     public Integer call() throws InterruptedException {
-        CelerityConfig config = CelerityConfig.load(servicesYaml);
+        CelerityConfig whole = CelerityConfig.load(servicesYaml);
+        CelerityConfig config = services.isEmpty() ? whole : whole.withOnlyServices(services);
         ServiceHost host = ServiceHost.start(config).closeOnShutdown();
         System.out.println("celerity: running " + config.services().keySet() + " from " + servicesYaml
                 + "; stop with SIGTERM or Ctrl-C");
         host.awaitClose();
+        if (host.stopReason().isPresent()) {
+            System.err.println("celerity: stopped: " + host.stopReason().get());
+            return CelerityCli.STORAGE_ERROR;
+        }
         return 0;
     }
 }

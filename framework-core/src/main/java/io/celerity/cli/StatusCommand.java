@@ -46,6 +46,8 @@ final class StatusCommand implements java.util.concurrent.Callable<Integer> {
         Map<String, Object> s = status.get();
         if ("closed".equals(s.get("state")))
             return "stopped";
+        if ("stopped".equals(s.get("state")))
+            return "STOPPED: " + s.get("reason");
         long pid = ((Number) s.get("pid")).longValue();
         if (!ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false))
             return "dead (pid " + pid + " gone)";

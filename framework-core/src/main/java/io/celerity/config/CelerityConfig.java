@@ -1,9 +1,12 @@
 package io.celerity.config;
 
 import java.nio.file.Path;
+import java.util.Collection;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * A validated deployment: queues, services and the event loops that run them. Load one from {@code services.yaml}
@@ -11,17 +14,22 @@ import java.util.Map;
  */
 public final class CelerityConfig {
 
+    /** The usable space kept free on each queue's file system unless configured: 256 MB. */
+    public static final long DEFAULT_MIN_FREE_SPACE = 256L << 20;
+
     private final String source;
     private final int hostId;
     private final Map<String, QueueConfig> queues;
     private final Map<String, ServiceConfig> services;
     private final Map<String, EventLoopConfig> eventLoops;
     private final int metricsPort;
+    private final long minFreeSpace;
 
     private CelerityConfig(Builder b) {
         this.source = b.source;
         this.hostId = b.hostId;
         this.metricsPort = b.metricsPort;
+        this.minFreeSpace = b.minFreeSpace;
         this.queues = Collections.unmodifiableMap(new LinkedHashMap<>(b.queues));
         this.services = Collections.unmodifiableMap(new LinkedHashMap<>(b.services));
         this.eventLoops = Collections.unmodifiableMap(new LinkedHashMap<>(b.eventLoops));
@@ -67,6 +75,14 @@ public final class CelerityConfig {
         return metricsPort;
     }
 
+    /**
+     * Bytes that must stay usable on the file system of every queue: the host refuses to start below it, and stops
+     * cleanly when a file system falls below it, before a write into a memory-mapped queue can fault; 0 for no check.
+     */
+    public long minFreeSpace() {
+        return minFreeSpace;
+    }
+
     /** Queues by name, in declaration order. */
     public Map<String, QueueConfig> queues() {
         return queues;
@@ -82,12 +98,38 @@ public final class CelerityConfig {
         return eventLoops;
     }
 
+    /**
+     * This deployment cut down to the named services and the queues and event loops they use, validated again; for
+     * running each service of one file in a process of its own.
+     *
+     * @throws ConfigException naming a service the file does not declare
+     */
+    public CelerityConfig withOnlyServices(Collection<String> names) {
+        Builder b = new Builder(source).hostId(hostId).metricsPort(metricsPort).minFreeSpace(minFreeSpace);
+        Set<String> used = new HashSet<>();
+        for (String name : names) {
+            ServiceConfig s = services.get(name);
+            if (s == null)
+                throw new ConfigException(source, "service '" + name + "'", null,
+                        "not declared; expected one of " + services.keySet());
+            b.service(s);
+            used.addAll(s.inputs());
+            used.add(s.output());
+            EventLoopConfig loop = eventLoops.get(s.eventLoop());
+            if (loop != null && !b.eventLoops.containsKey(loop.name()))
+                b.eventLoop(loop);
+        }
+        queues.values().stream().filter(q -> used.contains(q.name())).forEach(b::queue);
+        return b.build();
+    }
+
     /** Assembles a configuration in code, for embedding and tests. */
     public static final class Builder {
 
         private final String source;
         private int hostId;
         private int metricsPort = -1;
+        private long minFreeSpace = DEFAULT_MIN_FREE_SPACE;
         private final Map<String, QueueConfig> queues = new LinkedHashMap<>();
         private final Map<String, ServiceConfig> services = new LinkedHashMap<>();
         private final Map<String, EventLoopConfig> eventLoops = new LinkedHashMap<>();
@@ -105,6 +147,12 @@ public final class CelerityConfig {
         /** Serves per-service counters and latencies in Prometheus text format on {@code port} (0: any free port). */
         public Builder metricsPort(int port) {
             this.metricsPort = port;
+            return this;
+        }
+
+        /** Sets the bytes that must stay usable on every queue's file system (0: no check); see {@link #minFreeSpace()}. */
+        public Builder minFreeSpace(long bytes) {
+            this.minFreeSpace = bytes;
             return this;
         }
 

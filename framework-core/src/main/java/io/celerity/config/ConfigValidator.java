@@ -6,6 +6,7 @@ import net.openhft.chronicle.queue.RollCycles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /** Checks a configuration as a whole before anything starts; throws on the first mistake. */
@@ -22,6 +23,9 @@ final class ConfigValidator {
             throw error("top level", "hostId", "host id " + config.hostId() + " is out of range; expected 0-99");
         if (config.metricsPort() < -1 || config.metricsPort() > 65535)
             throw error("monitoring", "httpPort", "port " + config.metricsPort() + " is out of range; expected 0-65535");
+        if (config.minFreeSpace() < 0)
+            throw error("top level", "minFreeSpace", config.minFreeSpace() + " bytes is negative; expected 0 (no check) "
+                    + "or more");
         validateQueues();
         config.eventLoops().values().forEach(this::validateEventLoop);
         config.services().values().forEach(this::validateService);
@@ -46,6 +50,9 @@ final class ConfigValidator {
             if (other != null)
                 throw error(entry, "sourceId", "source id " + q.sourceId() + " is already used by queue '" + other
                         + "'; expected a unique id per queue");
+            if (q.keepCycles() < 0)
+                throw error(entry, "keepCycles", q.keepCycles() + " is negative; expected 0 (keep every cycle) or the "
+                        + "number of newest cycle files to keep");
             checkWritable(entry, q.path());
         }
     }
@@ -86,6 +93,12 @@ final class ConfigValidator {
             throw error(entry, "startFrom", "missing; expected one of LAST_WRITTEN, START, END");
         if (s.rebuild() == null)
             throw error(entry, "rebuildState", "missing; expected NONE or REPLAY_INPUTS");
+        if (s.rebuild() == StateRebuild.REPLAY_INPUTS)
+            for (String q : concat(s.inputs(), s.output()))
+                if (config.queues().containsKey(q) && config.queues().get(q).keepCycles() > 0)
+                    throw error("queue '" + q + "'", "keepCycles", "service '" + s.name() + "' rebuilds its state by "
+                            + "replaying every input its output records (rebuildState: REPLAY_INPUTS), so its queues "
+                            + "must keep every cycle; expected no keepCycles on " + concat(s.inputs(), s.output()));
         if (!config.eventLoops().containsKey(s.eventLoop()))
             throw error(entry, "eventLoop", "unknown event loop '" + s.eventLoop() + "'; expected one declared under "
                     + "eventLoops " + config.eventLoops().keySet() + ", or none for the default loop");
@@ -150,6 +163,12 @@ final class ConfigValidator {
                             + "expected each service writing to a shared queue to read different input queues");
             }
         }
+    }
+
+    private static List<String> concat(List<String> inputs, String output) {
+        List<String> all = new java.util.ArrayList<>(inputs);
+        all.add(output);
+        return all;
     }
 
     private ConfigException error(String entry, String key, String problem) {

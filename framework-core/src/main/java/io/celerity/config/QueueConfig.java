@@ -9,8 +9,19 @@ import java.nio.file.Path;
  * @param path      its directory
  * @param rollCycle a Chronicle {@code RollCycles} name, e.g. {@code FAST_DAILY}
  * @param sourceId  the id recorded in message history when a service reads this queue; unique on a host
+ * @param keepCycles how many of the newest cycle files the host writing this queue keeps; 0 keeps every one
  */
-public record QueueConfig(String name, Path path, String rollCycle, int sourceId) {
+public record QueueConfig(String name, Path path, String rollCycle, int sourceId, int keepCycles) {
+
+    /** A queue that keeps every cycle file. */
+    public QueueConfig(String name, Path path, String rollCycle, int sourceId) {
+        this(name, path, rollCycle, sourceId, 0);
+    }
+
+    /** This queue keeping only its {@code keepCycles} newest cycle files (0: every one). */
+    public QueueConfig withKeepCycles(int keepCycles) {
+        return new QueueConfig(name, path, rollCycle, sourceId, keepCycles);
+    }
 
     /** The roll cycle used when none is configured. */
     public static final String DEFAULT_ROLL_CYCLE = "FAST_DAILY";

@@ -17,6 +17,7 @@ import java.util.regex.Pattern;
 final class YamlConfigReader {
 
     private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(ns|us|ms|s|m)");
+    private static final Pattern SIZE = Pattern.compile("(\\d+)\\s*(KB|MB|GB)?");
 
     private final String source;
     private final Path baseDir;
@@ -42,9 +43,11 @@ final class YamlConfigReader {
 
     private CelerityConfig parse(Map<String, Object> root) {
         Section top = new Section("top level", root);
-        top.allow("hostId", "queues", "services", "eventLoops", "monitoring");
+        top.allow("hostId", "queues", "services", "eventLoops", "monitoring", "minFreeSpace");
         CelerityConfig.Builder b = new CelerityConfig.Builder(source);
         b.hostId((int) top.integer("hostId", 0));
+        if (top.has("minFreeSpace"))
+            b.minFreeSpace(top.size("minFreeSpace"));
         if (top.has("monitoring")) {
             Section m = top.section("monitoring");
             m.allow("httpPort");
@@ -57,10 +60,10 @@ final class YamlConfigReader {
     }
 
     private QueueConfig queue(String name, Section q) {
-        q.allow("path", "rollCycle", "sourceId");
+        q.allow("path", "rollCycle", "sourceId", "keepCycles");
         Path path = baseDir.resolve(q.string("path", null, "the queue's directory"));
         return new QueueConfig(name, path, q.string("rollCycle", QueueConfig.DEFAULT_ROLL_CYCLE, null),
-                (int) q.integer("sourceId", QueueConfig.defaultSourceId(name)));
+                (int) q.integer("sourceId", QueueConfig.defaultSourceId(name)), (int) q.integer("keepCycles", 0));
     }
 
     private EventLoopConfig eventLoop(String name, Section l) {
@@ -145,6 +148,22 @@ final class YamlConfigReader {
             } catch (IllegalArgumentException e) {
                 throw error(key, "'" + v + "' is not valid; expected one of " + Arrays.asList(type.getEnumConstants()));
             }
+        }
+
+        /** Bytes, from a whole number and an optional unit (1024-based): 0, 512KB, 256MB, 2GB. */
+        long size(String key) {
+            String v = string(key, null, "a size such as 256MB");
+            Matcher m = SIZE.matcher(v.trim().toUpperCase(Locale.ROOT));
+            if (!m.matches() || m.group(1).length() > 9)
+                throw error(key, "'" + v + "' is not a size; expected a whole number and a unit: KB, MB or GB, e.g. 256MB");
+            long n = Long.parseLong(m.group(1));
+            String unit = m.group(2) == null ? "" : m.group(2);
+            return switch (unit) {
+                case "KB" -> n << 10;
+                case "MB" -> n << 20;
+                case "GB" -> n << 30;
+                default -> n;
+            };
         }
 
         Duration duration(String key) {

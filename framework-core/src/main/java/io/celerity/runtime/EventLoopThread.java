@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
 
 /**
  * One thread running one or more services: it asks each for a pass of work, and pauses with the configured pauser when
@@ -26,12 +27,15 @@ final class EventLoopThread {
     private final Pauser pauser;
     private final Thread thread;
     private final CompletableFuture<Void> opened = new CompletableFuture<>();
+    private final Consumer<String> stopHost;
     private volatile boolean running = true;
     private volatile boolean crashed;
     private long loopErrors;
 
-    EventLoopThread(EventLoopConfig config, List<ServiceRunner> runners) {
+    /** @param stopHost told, once, why the host must stop because this loop cannot go on */
+    EventLoopThread(EventLoopConfig config, List<ServiceRunner> runners, Consumer<String> stopHost) {
         this.config = config;
+        this.stopHost = stopHost;
         this.runners = runners.toArray(new ServiceRunner[0]);
         this.pauser = Pausers.create(config.pauser());
         this.thread = new Thread(this::run, "celerity-" + config.name());
@@ -82,6 +86,16 @@ final class EventLoopThread {
             for (ServiceRunner r : rs) {
                 try {
                     work += r.doWork();
+                } catch (InternalError e) {
+                    // The JVM's report of a fault (SIGBUS) in a memory-mapped write, e.g. a full file system: the
+                    // document in hand is torn, so leave everything as a crash would and stop rather than retry.
+                    LOG.error("event loop '{}': service '{}' faulted writing a memory-mapped queue", config.name(),
+                            r.name(), e);
+                    crashed = true;
+                    running = false;
+                    stopHost.accept("service '" + r.name() + "': " + e.getMessage() + " (a memory-mapped queue "
+                            + "write faulted: is its file system full?)");
+                    return;
                 } catch (RuntimeException | Error e) {
                     // Not a message's fault (messages are handled inside the runner): e.g. the disk. Keep going.
                     if (Long.bitCount(++loopErrors) == 1)

@@ -13,28 +13,36 @@ import java.util.function.Function;
  * @param clock         wall-clock time for components
  * @param errorListener told of every exception a component throws
  * @param timestamps    builds the unique timestamp source from the host id; the host closes what it returns
+ * @param queueClock    decides when the host's queues roll to a new cycle file
  */
 public record HostOptions(TimeProvider clock, HandlerErrorListener errorListener,
-                          Function<Integer, UniqueTimestamps> timestamps) {
+                          Function<Integer, UniqueTimestamps> timestamps, TimeProvider queueClock) {
 
     /** The system clock, no listener, and timestamps unique across the processes of this machine. */
     public static HostOptions defaults() {
         return new HostOptions(SystemTimeProvider.CLOCK, HandlerErrorListener.NONE,
-                hostId -> UniqueTimestamps.shared(UniqueTimestamps.defaultFile(), hostId, SystemTimeProvider.CLOCK));
+                hostId -> UniqueTimestamps.shared(UniqueTimestamps.defaultFile(), hostId, SystemTimeProvider.CLOCK),
+                SystemTimeProvider.CLOCK);
     }
 
     /** These options with another clock; timestamps then follow that clock, from a source private to the host. */
     public HostOptions withClock(TimeProvider newClock) {
-        return new HostOptions(newClock, errorListener, hostId -> UniqueTimestamps.inMemory(hostId, newClock));
+        return new HostOptions(newClock, errorListener, hostId -> UniqueTimestamps.inMemory(hostId, newClock),
+                queueClock);
     }
 
     /** These options with another source of unique timestamps, e.g. one that outlives a crashed host in a test. */
     public HostOptions withTimestamps(Function<Integer, UniqueTimestamps> newTimestamps) {
-        return new HostOptions(clock, errorListener, newTimestamps);
+        return new HostOptions(clock, errorListener, newTimestamps, queueClock);
     }
 
     /** These options with a listener for handler errors. */
     public HostOptions withErrorListener(HandlerErrorListener listener) {
-        return new HostOptions(clock, listener, timestamps);
+        return new HostOptions(clock, listener, timestamps, queueClock);
+    }
+
+    /** These options with another clock for queue roll cycles, e.g. to roll through many cycles in a test. */
+    public HostOptions withQueueClock(TimeProvider newQueueClock) {
+        return new HostOptions(clock, errorListener, timestamps, newQueueClock);
     }
 }

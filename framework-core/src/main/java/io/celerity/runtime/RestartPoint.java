@@ -28,7 +28,24 @@ final class RestartPoint {
      */
     static long[] lastProcessedIndices(ChronicleQueue output, int[] inputSourceIds) {
         long[] last = new long[inputSourceIds.length];
+        scan(output, inputSourceIds, last, new long[inputSourceIds.length]);
+        return last;
+    }
+
+    /**
+     * @return per input, the index in {@code output} of the document recording its last processed index (the
+     * document a restart finds), or {@link #NONE}
+     */
+    static long[] recordIndices(ChronicleQueue output, int[] inputSourceIds) {
+        long[] records = new long[inputSourceIds.length];
+        scan(output, inputSourceIds, new long[inputSourceIds.length], records);
+        return records;
+    }
+
+    // Newest first: for each input, the last source index its newest record names, and where that record is.
+    private static void scan(ChronicleQueue output, int[] inputSourceIds, long[] last, long[] records) {
         Arrays.fill(last, NONE);
+        Arrays.fill(records, NONE);
         int found = 0;
         VanillaMessageHistory history = new VanillaMessageHistory();
         history.addSourceDetails(false);
@@ -44,12 +61,12 @@ final class RestartPoint {
                     for (int i = 0; i < last.length; i++) {
                         if (inputSourceIds[i] == source && last[i] == NONE) {
                             last[i] = history.lastSourceIndex();
+                            records[i] = dc.index();
                             found++;
                         }
                     }
                 }
             }
         }
-        return last;
     }
 }

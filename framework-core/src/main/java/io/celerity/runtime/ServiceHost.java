@@ -38,6 +38,10 @@ public final class ServiceHost implements AutoCloseable {
     private UniqueTimestamps timestamps;
     private MetricsEndpoint metrics;
     private java.util.concurrent.ScheduledExecutorService statusPublisher;
+    private DiskSpaceWatchdog watchdog;
+    private final Map<String, CycleRetention> retentions = new LinkedHashMap<>();
+    private java.util.concurrent.ExecutorService retentionThread;
+    private volatile String stopReason;
 
     private ServiceHost(CelerityConfig config) {
         this.config = config;
@@ -61,11 +65,13 @@ public final class ServiceHost implements AutoCloseable {
     }
 
     private void open(HostOptions options) {
+        watchdog = new DiskSpaceWatchdog(config.queues().values(), config.minFreeSpace());
+        String shortfall = watchdog.shortfall();
+        if (shortfall != null)
+            throw new DiskSpaceException("cannot start: " + shortfall + "; free some space, then start again");
         timestamps = options.timestamps().apply(config.hostId());
         for (QueueConfig q : config.queues().values())
-            queues.put(q.name(), SingleChronicleQueueBuilder.binary(q.path())
-                    .rollCycle(RollCycles.valueOf(q.rollCycle()))
-                    .build());
+            queues.put(q.name(), openQueue(q, options));
         Map<String, List<ServiceRunner>> byLoop = new LinkedHashMap<>();
         for (ServiceConfig s : config.services().values()) {
             ServiceRunner runner = newRunner(s, options);
@@ -74,12 +80,38 @@ public final class ServiceHost implements AutoCloseable {
         }
         if (config.metricsPort() >= 0)
             metrics = startMetrics();
-        byLoop.forEach((loop, runners) -> loops.put(loop, new EventLoopThread(config.eventLoops().get(loop), runners)));
+        byLoop.forEach((loop, runners) -> loops.put(loop, new EventLoopThread(config.eventLoops().get(loop), runners,
+                this::stopBecause)));
         for (EventLoopThread loop : loops.values())
             loop.start();
         statusPublisher = startStatusPublisher();
+        watchdog.watch(this::stopBecause);
+        retentions.forEach((queue, retention) -> retention.start(queues.get(queue), retentionThread()));
         LOG.info("host started from {}: {} queue(s), services {} on loops {}", config.source(), queues.size(),
                 services.keySet(), loops.keySet());
+    }
+
+    private ChronicleQueue openQueue(QueueConfig q, HostOptions options) {
+        SingleChronicleQueueBuilder builder = SingleChronicleQueueBuilder.binary(q.path())
+                .rollCycle(RollCycles.valueOf(q.rollCycle()))
+                .timeProvider(options.queueClock());
+        CycleRetention retention = CycleRetention.of(q, config);
+        if (retention != null) {
+            builder.storeFileListener(retention);
+            retentions.put(q.name(), retention);
+        }
+        return builder.build();
+    }
+
+    // One thread deletes old cycle files for every queue with keepCycles, after each roll.
+    private java.util.concurrent.ExecutorService retentionThread() {
+        if (retentionThread == null)
+            retentionThread = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
+                Thread t = new Thread(r, "celerity-retention");
+                t.setDaemon(true);
+                return t;
+            });
+        return retentionThread;
     }
 
     private MetricsEndpoint startMetrics() {
@@ -120,11 +152,27 @@ public final class ServiceHost implements AutoCloseable {
     private void publishStatus(String state) {
         services.forEach((name, runner) -> {
             try {
-                StatusFile.write(StatusFile.of(config, config.services().get(name)), runner.stats(), state);
+                StatusFile.write(StatusFile.of(config, config.services().get(name)), runner.stats(), state, stopReason);
             } catch (java.io.IOException | RuntimeException e) {
                 LOG.debug("cannot write the status of {}: {}", name, e.toString()); // status is best effort
             }
         });
+    }
+
+    /** Stops the host, from a thread of its own, because it cannot go on safely; {@link #stopReason()} says why. */
+    private void stopBecause(String reason) {
+        synchronized (this) {
+            if (closing)
+                return;
+            stopReason = reason;
+        }
+        LOG.error("stopping: {}", reason);
+        new Thread(this::close, "celerity-stop").start();
+    }
+
+    /** Why the host stopped by itself (e.g. a file system nearly full), or empty when it runs or was closed. */
+    public java.util.Optional<String> stopReason() {
+        return java.util.Optional.ofNullable(stopReason);
     }
 
     /** The port the Prometheus endpoint listens on, or -1 when monitoring is off. */
@@ -201,7 +249,13 @@ public final class ServiceHost implements AutoCloseable {
         if (statusPublisher != null) {
             statusPublisher.shutdownNow();
             awaitQuietly(statusPublisher); // a last "running" must not land after "closed"
-            publishStatus("closed");
+            publishStatus(stopReason == null ? "closed" : "stopped");
+        }
+        if (watchdog != null)
+            watchdog.close();
+        if (retentionThread != null) {
+            retentionThread.shutdownNow();
+            awaitQuietly(retentionThread); // no trim on a closed queue
         }
         if (metrics != null)
             metrics.close();

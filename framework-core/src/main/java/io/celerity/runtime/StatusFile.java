@@ -24,7 +24,8 @@ public final class StatusFile {
         return config.queues().get(service.output()).path().resolve("celerity-" + service.name() + ".status.yaml");
     }
 
-    static void write(Path file, ServiceStats stats, String state) throws IOException {
+    /** @param reason why the host stopped by itself, or null */
+    static void write(Path file, ServiceStats stats, String state, String reason) throws IOException {
         String text = "service: " + stats.serviceName() + "\n"
                 + "state: " + state + "\n"
                 + "pid: " + ProcessHandle.current().pid() + "\n"
@@ -33,7 +34,8 @@ public final class StatusFile {
                 + "outputs: " + stats.outputs() + "\n"
                 + "handlerErrors: " + stats.handlerErrors() + "\n"
                 + "badMessages: " + stats.badMessages() + "\n"
-                + "timerTicks: " + stats.timerTicks() + "\n";
+                + "timerTicks: " + stats.timerTicks() + "\n"
+                + (reason == null ? "" : "reason: \"" + reason.replace("\\", "\\\\").replace("\"", "\\\"") + "\"\n");
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
         Files.writeString(tmp, text);
         // Readers see the old file or the new one, never half of one.

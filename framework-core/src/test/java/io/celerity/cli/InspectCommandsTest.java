@@ -1,6 +1,7 @@
 package io.celerity.cli;
 
 import io.celerity.config.CelerityConfig;
+import io.celerity.fixtures.Cli;
 import io.celerity.fixtures.Tick;
 import io.celerity.fixtures.TickIn;
 import io.celerity.runtime.ServiceHost;
@@ -10,10 +11,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -55,70 +53,55 @@ class InspectCommandsTest {
 
     @Test
     void dumpShowsEachMessageDecodedWithItsIndexAndHistory() {
-        Result dump = run("dump", "echoes", "--config", servicesYaml.toString());
-        assertEquals(0, dump.status, dump.err);
-        assertEquals(5, count(dump.out, "echoed: {"), dump.out);
-        assertTrue(dump.out.contains("seq: 5"), dump.out);
-        assertTrue(dump.out.contains("VanillaMessageHistory { sources: ["), dump.out);
-        assertTrue(dump.out.matches("(?s)^0x[0-9a-f]+: .*"), "starts with an index: " + dump.out);
+        Cli.Result dump = run("dump", "echoes", "--config", servicesYaml.toString());
+        assertEquals(0, dump.status(), dump.err());
+        assertEquals(5, count(dump.out(), "echoed: {"), dump.out());
+        assertTrue(dump.out().contains("seq: 5"), dump.out());
+        assertTrue(dump.out().contains("VanillaMessageHistory { sources: ["), dump.out());
+        assertTrue(dump.out().matches("(?s)^0x[0-9a-f]+: .*"), "starts with an index: " + dump.out());
     }
 
     @Test
     void dumpFromAnIndexSkipsEarlierMessages() {
-        String all = run("dump", dir.resolve("echoes").toString(), "--interface", "io.celerity.fixtures.TickOut").out;
+        String all = run("dump", dir.resolve("echoes").toString(), "--interface", "io.celerity.fixtures.TickOut").out();
         String third = all.lines().filter(l -> l.startsWith("0x")).skip(2).findFirst().orElseThrow();
-        Result from = run("dump", dir.resolve("echoes").toString(), "--interface", "io.celerity.fixtures.TickOut",
+        Cli.Result from = run("dump", dir.resolve("echoes").toString(), "--interface", "io.celerity.fixtures.TickOut",
                 "--from", third.substring(0, third.indexOf(':')));
-        assertEquals(3, count(from.out, "echoed: {"), from.out);
-        assertTrue(!from.out.contains("seq: 2"), from.out);
+        assertEquals(3, count(from.out(), "echoed: {"), from.out());
+        assertTrue(!from.out().contains("seq: 2"), from.out());
     }
 
     @Test
     void latencyGivesPercentilesPerHop() {
-        Result latency = run("latency", "echoes", "--config", servicesYaml.toString());
-        assertEquals(0, latency.status, latency.err);
-        assertTrue(latency.out.contains("5 messages with history"), latency.out);
-        assertTrue(latency.out.contains("service 1 reading ticks (read -> write)"), latency.out);
-        assertTrue(latency.out.contains("99.9%"), latency.out);
+        Cli.Result latency = run("latency", "echoes", "--config", servicesYaml.toString());
+        assertEquals(0, latency.status(), latency.err());
+        assertTrue(latency.out().contains("5 messages with history"), latency.out());
+        assertTrue(latency.out().contains("service 1 reading ticks (read -> write)"), latency.out());
+        assertTrue(latency.out().contains("99.9%"), latency.out());
     }
 
     @Test
     void diagramDrawsQueuesAndServices() {
-        Result diagram = run("diagram", servicesYaml.toString());
-        assertEquals(0, diagram.status, diagram.err);
-        assertTrue(diagram.out.startsWith("digraph celerity {"), diagram.out);
-        assertTrue(diagram.out.contains("\"q:ticks\" -> \"s:echo\";"), diagram.out);
-        assertTrue(diagram.out.contains("\"s:echo\" -> \"q:echoes\";"), diagram.out);
+        Cli.Result diagram = run("diagram", servicesYaml.toString());
+        assertEquals(0, diagram.status(), diagram.err());
+        assertTrue(diagram.out().startsWith("digraph celerity {"), diagram.out());
+        assertTrue(diagram.out().contains("\"q:ticks\" -> \"s:echo\";"), diagram.out());
+        assertTrue(diagram.out().contains("\"s:echo\" -> \"q:echoes\";"), diagram.out());
     }
 
     @Test
     void anUnknownQueueIsAClearErrorNotAStackTrace() {
-        Result dump = run("dump", "nonesuch", "--config", servicesYaml.toString());
-        assertEquals(CelerityCli.USAGE_ERROR, dump.status);
-        assertTrue(dump.err.contains("has no queue 'nonesuch'; it has [ticks, echoes]"), dump.err);
-        assertTrue(!dump.err.contains("at io.celerity"), dump.err);
+        Cli.Result dump = run("dump", "nonesuch", "--config", servicesYaml.toString());
+        assertEquals(CelerityCli.USAGE_ERROR, dump.status());
+        assertTrue(dump.err().contains("has no queue 'nonesuch'; it has [ticks, echoes]"), dump.err());
+        assertTrue(!dump.err().contains("at io.celerity"), dump.err());
     }
 
     private static int count(String text, String part) {
         return text.split(java.util.regex.Pattern.quote(part), -1).length - 1;
     }
 
-    private record Result(int status, String out, String err) {
-    }
-
-    private static Result run(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        PrintStream originalOut = System.out;
-        PrintStream originalErr = System.err;
-        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-        try {
-            int status = CelerityCli.execute(args);
-            return new Result(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-        } finally {
-            System.setOut(originalOut);
-            System.setErr(originalErr);
-        }
+    private static Cli.Result run(String... args) {
+        return Cli.run(args);
     }
 }

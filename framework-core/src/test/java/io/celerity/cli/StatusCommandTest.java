@@ -1,5 +1,6 @@
 package io.celerity.cli;
 
+import io.celerity.fixtures.Cli;
 import io.celerity.config.CelerityConfig;
 import io.celerity.fixtures.ChildJvm;
 import io.celerity.fixtures.Tick;
@@ -11,9 +12,6 @@ import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
@@ -122,14 +120,8 @@ class StatusCommandTest {
     }
 
     private static String status(Path yaml) {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        PrintStream original = System.out;
-        System.setOut(new PrintStream(bytes, true, StandardCharsets.UTF_8));
-        try {
-            assertEquals(0, CelerityCli.execute("status", yaml.toString()));
-        } finally {
-            System.setOut(original);
-        }
-        return bytes.toString(StandardCharsets.UTF_8);
+        Cli.Result status = Cli.run("status", yaml.toString());
+        assertEquals(0, status.status(), status.err());
+        return status.out();
     }
 }

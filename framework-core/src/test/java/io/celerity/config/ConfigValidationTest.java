@@ -3,6 +3,7 @@ package io.celerity.config;
 import io.celerity.cli.CelerityCli;
 import io.celerity.fixtures.LimitedEcho;
 import io.celerity.fixtures.Recorder;
+import io.celerity.fixtures.SmallFileSystem;
 import io.celerity.fixtures.TickEcho;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -80,7 +81,7 @@ class ConfigValidationTest {
         rejected(queues() + service("    implClass: " + ECHO + "\n    inputs: [ in ]\n    output: out\n"
                 + "    startsFrom: START\n"), "service 'echo'", "startsFrom", "unknown key", "startFrom");
         rejected(queues().replace("{ path: q/in }", "{ path: q/in, roll: DAILY }"), "queue 'in'", "roll",
-                "expected one of [path, rollCycle, sourceId]");
+                "expected one of [path, rollCycle, sourceId, keepCycles]");
         rejected("hostid: 3\n" + queues(), "top level", "hostid", "hostId");
     }
 
@@ -144,6 +145,35 @@ class ConfigValidationTest {
     void unwritablePath() throws IOException {
         Files.writeString(dir.resolve("a-file"), "not a directory");
         rejected("queues:\n  in: { path: a-file/in }\n", "queue 'in'", "path", "not writable", "not a directory");
+    }
+
+    @Test
+    void aReadOnlyFileSystemIsNamedWithTheQueue() throws Exception {
+        try (SmallFileSystem readOnly = SmallFileSystem.mount(dir.resolve("ro"), "ro,size=1m")) {
+            rejected("queues:\n  in: { path: ro/in }\n", "queue 'in'", "path", "'" + dir.resolve("ro/in") + "' is not "
+                    + "writable", readOnly.dir() + " is read-only");
+        }
+    }
+
+    @Test
+    void minFreeSpaceIsASize() throws IOException {
+        assertEquals(CelerityConfig.DEFAULT_MIN_FREE_SPACE, CelerityConfig.load(write(queues())).minFreeSpace());
+        assertEquals(64L << 20, CelerityConfig.load(write("minFreeSpace: 64MB\n" + queues())).minFreeSpace());
+        assertEquals(0, CelerityConfig.load(write("minFreeSpace: 0\n" + queues())).minFreeSpace());
+        rejected("minFreeSpace: 1.5GB\n" + queues(), "top level", "minFreeSpace", "'1.5GB' is not a size",
+                "KB, MB or GB");
+    }
+
+    @Test
+    void keepCyclesIsRefusedWhereAStateRebuildNeedsEveryCycle() throws IOException {
+        assertEquals(24, CelerityConfig.load(write(queues().replace("{ path: q/out }", "{ path: q/out, keepCycles: 24 }")))
+                .queues().get("out").keepCycles());
+        rejected(queues().replace("{ path: q/out }", "{ path: q/out, keepCycles: -1 }"), "queue 'out'", "keepCycles",
+                "-1 is negative");
+        rejected(queues().replace("{ path: q/in }", "{ path: q/in, keepCycles: 24 }")
+                        + service("    implClass: " + ECHO + "\n    inputs: [ in ]\n    output: out\n"
+                        + "    rebuildState: REPLAY_INPUTS\n"), "queue 'in'", "keepCycles",
+                "service 'echo' rebuilds its state", "expected no keepCycles on [in, out]");
     }
 
     @Test

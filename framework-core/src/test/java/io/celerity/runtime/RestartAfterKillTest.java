@@ -1,11 +1,8 @@
 package io.celerity.runtime;
 
 import io.celerity.fixtures.ChildJvm;
-import io.celerity.fixtures.Tick;
 import io.celerity.fixtures.TickCounter;
-import io.celerity.fixtures.TickIn;
 import io.celerity.fixtures.TickOut;
-import net.openhft.chronicle.queue.ChronicleQueue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -17,8 +14,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -57,16 +52,9 @@ class RestartAfterKillTest {
                 + "services:\n  counter:\n    implClass: " + TickCounter.class.getName() + "\n    inputs: " + inputs
                 + "\n    output: out\n    rebuildState: REPLAY_INPUTS\n");
         Path out = dir.resolve("out");
-        AtomicBoolean producing = new AtomicBoolean(true);
-        AtomicLong produced = new AtomicLong();
-        List<Thread> producers = new ArrayList<>();
-        for (int s = 0; s < inputs.size(); s++) {
-            Path queue = dir.resolve(inputs.get(s));
-            long stream = s;
-            Thread t = new Thread(() -> produce(queue, stream, producing, produced), "producer-" + s);
-            producers.add(t);
-            t.start();
-        }
+        List<TickProducer> producers = new ArrayList<>();
+        for (int s = 0; s < inputs.size(); s++)
+            producers.add(new TickProducer(dir.resolve(inputs.get(s)), s, RATE_PER_STREAM));
 
         Path log = dir.resolve("child.log");
         List<Long> outputsAtKill = new ArrayList<>();
@@ -82,20 +70,20 @@ class RestartAfterKillTest {
                 outputsAtKill.add(Queues.count(out));
             }
             ChildJvm last = ChildJvm.celerityRun(yaml, log);
-            producing.set(false);
-            for (Thread t : producers)
-                t.join();
-            long expected = produced.get();
+            for (TickProducer p : producers)
+                p.close();
+            long expected = produced(producers);
             Queues.await("all " + expected + " outputs (seed " + seed + ")", Duration.ofSeconds(90),
                     () -> Queues.count(out) >= expected || !last.isAlive());
             Thread.sleep(200); // a duplicate would show up as more than expected
             last.terminate();
             assertFalse(last.logText().contains("proxy"), () -> "generated code only; log:\n" + last.logText());
         } finally {
-            producing.set(false);
+            for (TickProducer p : producers)
+                p.close();
         }
 
-        long expected = produced.get();
+        long expected = produced(producers);
         List<Long> received = new ArrayList<>();
         List<String> wrongCounts = new ArrayList<>();
         Queues.readAll(out, (TickOut) t -> {
@@ -116,21 +104,7 @@ class RestartAfterKillTest {
         }
     }
 
-    /** Writes ticks at a steady rate until told to stop; the kills all happen while it runs. */
-    private static void produce(Path queue, long stream, AtomicBoolean producing, AtomicLong produced) {
-        try (ChronicleQueue q = Queues.open(queue)) {
-            TickIn writer = q.methodWriter(TickIn.class);
-            Tick tick = new Tick();
-            long start = System.nanoTime();
-            for (long i = 0; producing.get(); i++) {
-                long due = start + i * 1_000_000_000L / RATE_PER_STREAM;
-                while (System.nanoTime() < due)
-                    Thread.sleep(1);
-                writer.tick(tick.set(stream, i, i));
-                produced.incrementAndGet();
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+    private static long produced(List<TickProducer> producers) {
+        return producers.stream().mapToLong(TickProducer::produced).sum();
     }
 }

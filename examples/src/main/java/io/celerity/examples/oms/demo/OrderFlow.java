@@ -8,9 +8,9 @@ import io.celerity.examples.oms.Side;
 import net.openhft.chronicle.wire.Base85LongConverter;
 
 /**
- * The demo client's requests. In each block of ten: eight new orders, a replace of the block's first order and a
- * cancel of its second. One request in 100 names an unknown instrument (the gateway rejects it) and one is too large
- * for its account (the risk check rejects it). Request {@code n} is always the same, so runs can be compared.
+ * The demo client's requests, each a pure function of its number. In each block of ten: eight new orders, a replace
+ * of the block's first order and a cancel of its second. One request in 100 names an unknown instrument (the gateway
+ * rejects it) and one is too large for its account (the risk check rejects it).
  */
 public final class OrderFlow {
 
@@ -27,20 +27,21 @@ public final class OrderFlow {
     private final OrderCancelReplaceRequest replace = new OrderCancelReplaceRequest();
     private final OrderCancelRequest cancel = new OrderCancelRequest();
 
+    /** Sends through {@code client}, typically a method writer on the orders queue; reuses its messages. */
     public OrderFlow(OrderEntry client) {
         this.client = client;
     }
 
-    /** Sends request {@code n}, stamped {@code epochNanos}; reuses its messages, so it allocates nothing. */
-    public void send(long n, long epochNanos) {
+    /** Sends request number {@code n}, stamped with {@code transactTime} (epoch nanoseconds). */
+    public void send(long n, long transactTime) {
         switch ((int) (n % 10)) {
             case 8 -> client.orderCancelReplaceRequest(replace.set(clOrdID(REPLACE, n), clOrdID(NEW, n - 8),
-                    account(n - 8), symbol(n - 8), side(n - 8), price(n - 8) + 0.01, quantity(n - 8), epochNanos));
+                    account(n - 8), symbol(n - 8), side(n - 8), price(n - 8) + 0.01, quantity(n - 8), transactTime));
             case 9 -> client.orderCancelRequest(cancel.set(clOrdID(CANCEL, n), clOrdID(NEW, n - 8),
-                    account(n - 8), symbol(n - 8), side(n - 8), epochNanos));
+                    account(n - 8), symbol(n - 8), side(n - 8), transactTime));
             default -> client.newOrderSingle(order.set(clOrdID(NEW, n), account(n),
                     n % 100 == 42 ? UNKNOWN_SYMBOL : symbol(n), side(n), price(n),
-                    n % 100 == 73 ? 1_000_000 : quantity(n), epochNanos));
+                    n % 100 == 73 ? 1_000_000 : quantity(n), transactTime));
         }
     }
 

@@ -8,7 +8,7 @@ import org.agrona.collections.Long2LongHashMap;
 
 import java.util.concurrent.atomic.AtomicLong;
 
-/** Plays the {@link OrderFlow} client at a fixed rate, noting when each request was due. */
+/** Plays a client at a fixed rate, sending the requests of {@link OrderFlow}. */
 final class OrderFlowGenerator implements Runnable {
 
     private final ChronicleQueue queue;
@@ -44,14 +44,12 @@ final class OrderFlowGenerator implements Runnable {
         long nanoTimeAtStart = System.nanoTime();
         try (ExcerptAppender appender = queue.createAppender()) {
             // Bound to this appender (appender.methodWriter would use the queue's thread-local one) for its last index.
-            OrderFlow flow = new OrderFlow(queue.methodWriterBuilder(OrderEntry.class)
-                    .marshallableOutSupplier(() -> appender).build());
+            OrderEntry client = queue.methodWriterBuilder(OrderEntry.class).marshallableOutSupplier(() -> appender).build();
+            OrderFlow flow = new OrderFlow(client);
             FixedRate rate = new FixedRate(ratePerSecond);
             for (long i = 0; i < count; i++) {
                 long due = rate.awaitNext();
-                long n = firstSequence + i;
-                long now = epochNanosAtStart + (System.nanoTime() - nanoTimeAtStart);
-                flow.send(n, now);
+                flow.send(firstSequence + i, epochNanosAtStart + (System.nanoTime() - nanoTimeAtStart));
                 if (i >= warmUpCount)
                     dueByIndex.put(appender.lastIndexAppended(), due);
                 sent.lazySet(i + 1);

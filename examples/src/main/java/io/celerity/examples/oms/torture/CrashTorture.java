@@ -1,0 +1,153 @@
+package io.celerity.examples.oms.torture;
+
+import io.celerity.examples.demo.DemoFiles;
+import net.openhft.chronicle.core.io.IOTools;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.Callable;
+
+/**
+ * Kills the three-process OMS at random moments and checks that its answers are exactly those of an uninterrupted
+ * run: nothing lost, nothing duplicated, nothing different. Seeded, so a failing trial can be run again.
+ */
+@Command(name = "crash-torture", mixinStandardHelpOptions = true,
+        description = "SIGKILLs the services of the multi-process OMS at random and compares its answers with an "
+                + "uninterrupted run.")
+public final class CrashTorture implements Callable<Integer> {
+
+    @Option(names = "--trials", defaultValue = "100", description = "trials to run (default ${DEFAULT-VALUE})")
+    int trials;
+
+    @Option(names = "--requests", defaultValue = "20000",
+            description = "client requests per trial (default ${DEFAULT-VALUE})")
+    int requests;
+
+    @Option(names = "--max-kills", defaultValue = "3",
+            description = "each trial kills 1 to this many times (default ${DEFAULT-VALUE})")
+    int maxKills;
+
+    @Option(names = "--seed", description = "seed of the kill plans (default: from the clock, printed)")
+    Long seed;
+
+    @Option(names = "--service-jvm-options", defaultValue = "-XX:TieredStopAtLevel=1", split = " ",
+            description = "JVM options of the service processes besides Chronicle's flags; the default (C1 only) "
+                    + "halves their start-up on a small machine (default ${DEFAULT-VALUE})")
+    List<String> serviceJvmOptions;
+
+    @Option(names = "--dir", defaultValue = "data/crash-torture",
+            description = "working directory, cleared first (default ${DEFAULT-VALUE})")
+    Path dir;
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new CrashTorture()).execute(args));
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        return run(System.out).clean() ? 0 : 1;
+    }
+
+    /** Runs the reference and every trial, printing a line for each and a summary; failing trials keep their files. */
+    Summary run(PrintStream out) throws Exception {
+        if (requests < 10 || trials < 1 || maxKills < 1)
+            throw new CommandLine.ParameterException(new CommandLine(this),
+                    "expected --requests of at least 10, and --trials and --max-kills of at least 1");
+        long actualSeed = seed != null ? seed : System.nanoTime();
+        Random random = new Random(actualSeed);
+        Path root = DemoFiles.dataDirectory(dir, true);
+        out.printf("crash torture: %d trials of %,d requests, 1-%d SIGKILLs each, service JVM options %s, seed %d%n",
+                trials, requests, maxKills, serviceJvmOptions, actualSeed);
+
+        Trial.Result reference = Trial.run(root.resolve("reference"), requests, serviceJvmOptions, List.of(), null);
+        if (!reference.clean() || reference.reports().total() != requests)
+            throw new IllegalStateException("the uninterrupted reference run is not usable: " + reference.reports().total()
+                    + " answers to " + requests + " requests, " + reference.problems() + "; see " + root.resolve("reference"));
+        out.printf("reference: %,d answers, drained %,d ms after start, %,d ms in all%n", reference.reports().total(),
+                reference.drainMillis(), reference.millis());
+        IOTools.deleteDirWithFiles(root.resolve("reference").toFile());
+
+        Summary summary = new Summary();
+        for (int t = 1; t <= trials; t++) {
+            List<Kill> kills = new ArrayList<>();
+            int n = 1 + random.nextInt(maxKills);
+            for (int k = 0; k < n; k++)
+                kills.add(Kill.random(random, requests, reference.drainMillis()));
+            Path trialDir = root.resolve("trial-" + t);
+            Trial.Result result = Trial.run(trialDir, requests, serviceJvmOptions, kills, reference.reports());
+            summary.add(result);
+            Reports.Difference d = result.difference();
+            out.printf("trial %3d: %,6d answers, lost %d, duplicated %d, unexpected %d, %,6d ms%s; kills %s%n", t,
+                    d.reports(), d.lost(), d.duplicated(), d.unexpected(), result.millis(),
+                    result.problems().isEmpty() ? "" : ", " + result.problems(), kills);
+            if (result.clean())
+                IOTools.deleteDirWithFiles(trialDir.toFile());
+            else
+                out.printf("           kept %s (queues and the processes' logs)%n", trialDir);
+        }
+        summary.print(out, actualSeed);
+        return summary;
+    }
+
+    /** The totals over every trial. */
+    static final class Summary {
+        private int trials;
+        private int failed;
+        private final long[] killsByService = new long[Pipeline.SERVICES.size()];
+        private long lost;
+        private long duplicated;
+        private long unexpected;
+        private final List<Long> millis = new ArrayList<>();
+
+        void add(Trial.Result r) {
+            trials++;
+            if (!r.clean())
+                failed++;
+            r.kills().forEach(k -> killsByService[k.service()]++);
+            lost += r.difference().lost();
+            duplicated += r.difference().duplicated();
+            unexpected += r.difference().unexpected();
+            millis.add(r.millis());
+        }
+
+        boolean clean() {
+            return failed == 0;
+        }
+
+        long lost() {
+            return lost;
+        }
+
+        long duplicated() {
+            return duplicated;
+        }
+
+        long unexpected() {
+            return unexpected;
+        }
+
+        int failed() {
+            return failed;
+        }
+
+        void print(PrintStream out, long seed) {
+            long[] sorted = millis.stream().mapToLong(Long::longValue).sorted().toArray();
+            out.printf("%nsummary: %d trials, %d failed; kills %s; lost %d, duplicated %d, unexpected %d; "
+                            + "trial time median %,d ms, max %,d ms; seed %d%n", trials, failed, kills(), lost,
+                    duplicated, unexpected, sorted[sorted.length / 2], sorted[sorted.length - 1], seed);
+        }
+
+        private String kills() {
+            StringBuilder s = new StringBuilder();
+            for (int i = 0; i < killsByService.length; i++)
+                s.append(i == 0 ? "" : ", ").append(Pipeline.SERVICES.get(i)).append(' ').append(killsByService[i]);
+            return s.toString();
+        }
+    }
+}

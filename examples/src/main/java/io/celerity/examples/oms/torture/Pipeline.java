@@ -1,0 +1,118 @@
+package io.celerity.examples.oms.torture;
+
+import io.celerity.history.RecordedHistory;
+import net.openhft.chronicle.core.io.Closeable;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.ExcerptTailer;
+import net.openhft.chronicle.queue.TailerDirection;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
+import net.openhft.chronicle.wire.DocumentContext;
+import net.openhft.chronicle.wire.VanillaMessageHistory;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The OMS as three processes, one per service, over the queues of one directory; watched from outside through those
+ * queues only, as an operator would.
+ */
+final class Pipeline implements AutoCloseable {
+
+    /** The services in pipeline order: service {@code i} reads {@code QUEUES[i]} and writes {@code QUEUES[i + 1]}. */
+    static final List<String> SERVICES = List.of("order-gateway", "risk-check", "order-manager");
+    private static final List<String> QUEUES = List.of("orders", "validated", "checked", "reports");
+
+    private final List<ServiceProcess> processes = new ArrayList<>();
+    private final List<ChronicleQueue> queues = new ArrayList<>();
+    private final List<ExcerptTailer> lastDocument = new ArrayList<>();
+    private final VanillaMessageHistory history = new VanillaMessageHistory();
+
+    Pipeline(Path servicesYaml, List<String> jvmOptions) throws IOException {
+        Path dir = servicesYaml.getParent();
+        Path logs = Files.createDirectories(dir.resolve("logs"));
+        for (String service : SERVICES)
+            processes.add(new ServiceProcess(service, servicesYaml, logs.resolve(service + ".log"), jvmOptions));
+        for (String queue : QUEUES) {
+            ChronicleQueue q = SingleChronicleQueueBuilder.binary(dir.resolve(queue)).build();
+            queues.add(q);
+            lastDocument.add(q.createTailer().direction(TailerDirection.BACKWARD));
+        }
+        history.addSourceDetails(false);
+    }
+
+    void startAll() throws IOException {
+        for (ServiceProcess p : processes)
+            p.start();
+    }
+
+    ServiceProcess process(int service) {
+        return processes.get(service);
+    }
+
+    /** How many documents a service has written (its output queue holds one cycle during a trial). */
+    long outputs(int service) {
+        ChronicleQueue q = queues.get(service + 1);
+        long last = q.lastIndex();
+        return last < 0 ? 0 : q.rollCycle().toSequenceNumber(last) + 1;
+    }
+
+    /** Null while every process runs; otherwise how the first one that stopped by itself ended. */
+    String unexpectedExit() {
+        for (ServiceProcess p : processes)
+            if (p.exit() != null)
+                return p.exit();
+        return null;
+    }
+
+    /** True when every service is alive and its last output answers the last message of its input queue. */
+    boolean drained() {
+        for (int s = 0; s < SERVICES.size(); s++) {
+            if (!processes.get(s).isAlive())
+                return false;
+            long lastInput = queues.get(s).lastIndex();
+            if (lastInput >= 0 && lastInput != lastSourceIndex(s))
+                return false;
+        }
+        return true;
+    }
+
+    // The input index recorded by the newest output document of a service: the last source of its history.
+    private long lastSourceIndex(int service) {
+        ExcerptTailer tailer = lastDocument.get(service + 1).toEnd();
+        try (DocumentContext dc = tailer.readingDocument()) {
+            if (!dc.isPresent() || !RecordedHistory.read(dc.wire(), history))
+                return -1;
+            return history.lastSourceIndex();
+        }
+    }
+
+    /** SIGTERM to every process; returns the services whose exit status was not 143 (a clean close). */
+    List<String> stopAll() throws InterruptedException {
+        processes.forEach(ServiceProcess::terminate); // all at once: each close takes a while
+        List<String> unclean = new ArrayList<>();
+        for (ServiceProcess p : processes) {
+            int status = p.awaitExit();
+            if (status != 143)
+                unclean.add(p.service() + " exited " + status);
+        }
+        return unclean;
+    }
+
+    @Override
+    public void close() {
+        for (ServiceProcess p : processes) {
+            if (p.isAlive()) {
+                try {
+                    p.kill();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        }
+        Closeable.closeQuietly(lastDocument);
+        Closeable.closeQuietly(queues);
+    }
+}
