@@ -1,0 +1,59 @@
+package io.celerity.benchmarks.jmh;
+
+import io.celerity.time.UniqueTimestamps;
+import net.openhft.chronicle.core.time.SystemTimeProvider;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A unique id two ways: Celerity's {@link UniqueTimestamps} as a host shares it (a compare-and-swap on a memory-mapped
+ * file, see {@link ScratchTimestamps}), and {@link UUID#randomUUID()}; plus the clock read every timestamp starts with,
+ * to show what the rest costs.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+public class UniqueIdBenchmark {
+    static final int HOST_ID = 42;
+
+    private ScratchTimestamps file;
+    private UniqueTimestamps timestamps;
+
+    @Setup(Level.Trial)
+    public void open() {
+        file = new ScratchTimestamps(HOST_ID);
+        timestamps = file.timestamps();
+    }
+
+    @TearDown(Level.Trial)
+    public void delete() {
+        if (file != null)
+            file.close();
+    }
+
+    @Benchmark
+    public long uniqueTimestamp() {
+        return timestamps.next();
+    }
+
+    @Benchmark
+    public UUID randomUuid() {
+        return UUID.randomUUID();
+    }
+
+    /** The wall clock, as {@link UniqueTimestamps#next()} reads it first. */
+    @Benchmark
+    public long clock() {
+        return SystemTimeProvider.CLOCK.currentTimeNanos();
+    }
+}

@@ -1,0 +1,134 @@
+package io.celerity.benchmarks.jmh;
+
+import io.celerity.examples.topofbook.TopOfBook;
+import io.celerity.examples.topofbook.TopOfBookListener;
+import io.celerity.time.UniqueTimestamps;
+import net.openhft.chronicle.queue.ExcerptTailer;
+import net.openhft.chronicle.wire.DocumentContext;
+import net.openhft.chronicle.wire.MessageHistory;
+import net.openhft.chronicle.wire.VanillaMessageHistory;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Files;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Each benchmark's setup and one invocation, called directly (not through JMH): each does the work it claims. */
+class JmhBenchmarksTest {
+
+    @Test
+    void writersAppendOneUpdateEachAndTheServiceOutputCarriesTheInputsHistory() {
+        MethodWriterBenchmark bench = new MethodWriterBenchmark();
+        bench.openQueue();
+        try {
+            bench.plainWriter();
+            bench.serviceOutputWriter();
+            ExcerptTailer tailer = bench.queue().createTailer();
+            RecordingListener listener = new RecordingListener();
+            VanillaMessageHistory history = new VanillaMessageHistory();
+            MessageHistory.set(history);
+            var reader = GeneratedOnly.reader(tailer.methodReader(listener));
+            assertTrue(reader.readOne(), "the plain writer's update");
+            assertEquals(Samples.topOfBook(new TopOfBook()), listener.last);
+            assertTrue(reader.readOne(), "the service output writer's update");
+            assertEquals(Samples.topOfBook(new TopOfBook()), listener.last);
+            assertEquals(MethodWriterBenchmark.INPUT_SOURCE_ID, listener.lastSourceId, "source of the input in hand");
+            assertEquals(1, listener.lastSourceIndex);
+            assertFalse(reader.readOne(), "two calls, two documents");
+        } finally {
+            bench.deleteQueue();
+        }
+    }
+
+    @Test
+    void readerDispatchesOneUpdatePerCallAndStartsAgainAtTheEnd() {
+        MethodReaderBenchmark bench = new MethodReaderBenchmark();
+        MethodReaderBenchmark.FilledQueue queue = new MethodReaderBenchmark.FilledQueue();
+        queue.messages = 3;
+        queue.fill();
+        try {
+            for (int i = 1; i <= 4; i++)
+                assertEquals(i, bench.readOne(queue), "updates dispatched after " + i + " reads of 3 messages");
+            assertEquals(1.0850, queue.listener.lastBid);
+        } finally {
+            queue.delete();
+        }
+        MethodReaderBenchmark.EmptyQueue empty = new MethodReaderBenchmark.EmptyQueue();
+        empty.open();
+        try {
+            assertEquals(1, bench.writeThenReadOne(empty));
+            assertEquals(2, bench.writeThenReadOne(empty));
+        } finally {
+            empty.delete();
+        }
+    }
+
+    @Test
+    void binaryAndSelfDescribingRoundTripTheSameFieldsAndOnlyTheLatterWritesNames() {
+        DtoSerialisationBenchmark bench = new DtoSerialisationBenchmark();
+        bench.encodeOnce();
+        try {
+            assertEquals(bench.binaryLength(), bench.writeBinary());
+            assertEquals(Samples.topOfBook(new TopOfBook()), bench.readBinary());
+            assertEquals(bench.selfDescribingLength(), bench.writeSelfDescribing());
+            SelfDescribingTopOfBook described = bench.readSelfDescribing();
+            assertEquals(Samples.topOfBook(new SelfDescribingTopOfBook()), described);
+            assertEquals(1 + 4 + 44, bench.binaryLength(), "a length code, a 4-byte length and 44 bytes of fields");
+            // the same values with a 1-byte code and the name before each: 111 bytes with Chronicle Wire 2026.7
+            assertEquals(111, bench.selfDescribingLength(), "self-describing length");
+        } finally {
+            bench.release();
+        }
+    }
+
+    @Test
+    void timestampsIncreaseAndCarryTheHostIdAndUuidsDiffer() {
+        UniqueIdBenchmark bench = new UniqueIdBenchmark();
+        bench.open();
+        try {
+            long first = bench.uniqueTimestamp();
+            long second = bench.uniqueTimestamp();
+            assertTrue(second > first, first + " then " + second);
+            assertEquals(UniqueIdBenchmark.HOST_ID, UniqueTimestamps.hostIdOf(second));
+            assertNotEquals(bench.randomUuid(), bench.randomUuid());
+            assertTrue(bench.clock() > 0);
+        } finally {
+            bench.delete();
+        }
+        assertTrue(Files.isDirectory(Scratch.root()));
+    }
+
+    @Test
+    void everyMatchOperationFillsExactlyOneRestingOrder() {
+        MatchingBenchmark bench = new MatchingBenchmark();
+        bench.buildBook();
+        try {
+            long levelUpdates = bench.outputs.levelUpdates;
+            for (int i = 1; i <= 4; i++)
+                assertEquals(i, bench.match(), "orders filled after " + i + " operations");
+            assertEquals(0, bench.outputs.rejected);
+            // a match empties the level at 100.00 and the taker's rest opens it again on the other side
+            assertEquals(levelUpdates + 4 * 2, bench.outputs.levelUpdates);
+        } finally {
+            bench.delete();
+        }
+    }
+
+    /** Keeps a copy of the last update and the last source in its message history. */
+    public static final class RecordingListener implements TopOfBookListener {
+        final TopOfBook last = new TopOfBook();
+        int lastSourceId;
+        long lastSourceIndex;
+
+        @Override
+        public void topOfBook(TopOfBook topOfBook) {
+            topOfBook.copyTo(last);
+            MessageHistory history = MessageHistory.get();
+            lastSourceId = history.sources() == 0 ? -1 : history.sourceId(history.sources() - 1);
+            lastSourceIndex = history.sources() == 0 ? -1 : history.sourceIndex(history.sources() - 1);
+        }
+    }
+}
