@@ -77,6 +77,7 @@ public final class JmhSuite implements Callable<Integer> {
                 .measurementIterations(iterations)
                 .measurementTime(time)
                 .addProfiler(GCProfiler.class)
+                .shouldFailOnError(true) // a setup that refuses a fallback fails the run, not just its benchmark
                 .resultFormat(ResultFormatType.JSON)
                 .result(result.toAbsolutePath().toString())
                 .build();

@@ -80,6 +80,7 @@ public class MethodReaderBenchmark {
             queue = new ScratchQueue("write-then-read");
             writer = GeneratedOnly.writer(queue.queue().methodWriter(TopOfBookListener.class));
             reader = GeneratedOnly.reader(queue.queue().createTailer().methodReader(listener));
+            writeThenReadOne(); // creates the cycle file here, not in the first timed call
         }
 
         @TearDown(Level.Iteration)

@@ -31,13 +31,14 @@ class JmhBenchmarksTest {
             VanillaMessageHistory history = new VanillaMessageHistory();
             MessageHistory.set(history);
             var reader = GeneratedOnly.reader(tailer.methodReader(listener));
+            assertTrue(reader.readOne(), "the update the setup writes to create the cycle file");
             assertTrue(reader.readOne(), "the plain writer's update");
             assertEquals(Samples.topOfBook(new TopOfBook()), listener.last);
             assertTrue(reader.readOne(), "the service output writer's update");
             assertEquals(Samples.topOfBook(new TopOfBook()), listener.last);
             assertEquals(MethodWriterBenchmark.INPUT_SOURCE_ID, listener.lastSourceId, "source of the input in hand");
             assertEquals(1, listener.lastSourceIndex);
-            assertFalse(reader.readOne(), "two calls, two documents");
+            assertFalse(reader.readOne(), "two calls, two documents after the setup's");
         } finally {
             bench.deleteQueue();
         }
@@ -59,8 +60,8 @@ class JmhBenchmarksTest {
         MethodReaderBenchmark.EmptyQueue empty = new MethodReaderBenchmark.EmptyQueue();
         empty.open();
         try {
-            assertEquals(1, bench.writeThenReadOne(empty));
-            assertEquals(2, bench.writeThenReadOne(empty));
+            assertEquals(2, bench.writeThenReadOne(empty), "one written and read in setup, one now");
+            assertEquals(3, bench.writeThenReadOne(empty));
         } finally {
             empty.delete();
         }
@@ -107,11 +108,13 @@ class JmhBenchmarksTest {
         bench.buildBook();
         try {
             long levelUpdates = bench.outputs.levelUpdates;
+            long reports = bench.outputs.reports;
             for (int i = 1; i <= 4; i++)
                 assertEquals(i, bench.match(), "orders filled after " + i + " operations");
             assertEquals(0, bench.outputs.rejected);
             // a match empties the level at 100.00 and the taker's rest opens it again on the other side
             assertEquals(levelUpdates + 4 * 2, bench.outputs.levelUpdates);
+            assertEquals(reports + 4 * 3, bench.outputs.reports, "new, partial fill and fill, each operation");
         } finally {
             bench.delete();
         }
