@@ -37,7 +37,7 @@ public final class JmhSuite implements Callable<Integer> {
     @Option(names = "--forks", defaultValue = "1", description = "JVM forks per benchmark (default ${DEFAULT-VALUE})")
     int forks;
 
-    @Option(names = "--warmup-iterations", defaultValue = "3",
+    @Option(names = "--warmup-iterations", defaultValue = "5",
             description = "warm-up iterations (default ${DEFAULT-VALUE})")
     int warmupIterations;
 

@@ -8,12 +8,15 @@ import net.openhft.chronicle.wire.DocumentContext;
 import net.openhft.chronicle.wire.MessageHistory;
 import net.openhft.chronicle.wire.VanillaMessageHistory;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.nio.file.Files;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Each benchmark's setup and one invocation, called directly (not through JMH): each does the work it claims. */
@@ -102,9 +105,11 @@ class JmhBenchmarksTest {
         assertTrue(Files.isDirectory(Scratch.root()));
     }
 
-    @Test
-    void everyMatchOperationFillsExactlyOneRestingOrder() {
+    @ParameterizedTest
+    @ValueSource(strings = {"timestamps", "counter"})
+    void everyMatchOperationFillsExactlyOneRestingOrder(String ids) {
         MatchingBenchmark bench = new MatchingBenchmark();
+        bench.ids = ids;
         bench.buildBook();
         try {
             long levelUpdates = bench.outputs.levelUpdates;
@@ -118,6 +123,14 @@ class JmhBenchmarksTest {
         } finally {
             bench.delete();
         }
+    }
+
+    @Test
+    void anUnknownIdSourceIsRefused() {
+        MatchingBenchmark bench = new MatchingBenchmark();
+        bench.ids = "uuid";
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, bench::buildBook);
+        assertEquals("ids 'uuid': expected timestamps or counter", e.getMessage());
     }
 
     /** Keeps a copy of the last update and the last source in its message history. */

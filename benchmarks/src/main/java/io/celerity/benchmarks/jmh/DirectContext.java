@@ -1,17 +1,18 @@
 package io.celerity.benchmarks.jmh;
 
 import io.celerity.api.ServiceContext;
-import io.celerity.time.UniqueTimestamps;
 import net.openhft.chronicle.core.time.SystemTimeProvider;
 
-/** A service context as a host gives it, with real unique timestamps, for components driven without a host. */
-final class TimestampContext implements ServiceContext {
-    private final String serviceName;
-    private final UniqueTimestamps timestamps;
+import java.util.function.LongSupplier;
 
-    TimestampContext(String serviceName, UniqueTimestamps timestamps) {
+/** A service context for a component called directly, without a host, with the unique ids it is given. */
+final class DirectContext implements ServiceContext {
+    private final String serviceName;
+    private final LongSupplier uniqueIds;
+
+    DirectContext(String serviceName, LongSupplier uniqueIds) {
         this.serviceName = serviceName;
-        this.timestamps = timestamps;
+        this.uniqueIds = uniqueIds;
     }
 
     @Override
@@ -26,7 +27,7 @@ final class TimestampContext implements ServiceContext {
 
     @Override
     public long uniqueTimestamp() {
-        return timestamps.next();
+        return uniqueIds.getAsLong();
     }
 
     @Override
