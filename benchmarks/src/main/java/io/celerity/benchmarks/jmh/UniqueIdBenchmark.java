@@ -51,9 +51,15 @@ public class UniqueIdBenchmark {
         return UUID.randomUUID();
     }
 
-    /** The wall clock, as {@link UniqueTimestamps#next()} reads it first. */
+    /** The wall clock, as {@link UniqueTimestamps#next()} reads it first: {@code nanoTime} and {@code currentTimeMillis}. */
     @Benchmark
     public long clock() {
         return SystemTimeProvider.CLOCK.currentTimeNanos();
+    }
+
+    /** One of the two reads {@link #clock()} makes. */
+    @Benchmark
+    public long nanoTime() {
+        return System.nanoTime();
     }
 }

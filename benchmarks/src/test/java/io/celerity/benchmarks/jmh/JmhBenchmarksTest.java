@@ -99,6 +99,8 @@ class JmhBenchmarksTest {
             assertEquals(UniqueIdBenchmark.HOST_ID, UniqueTimestamps.hostIdOf(second));
             assertNotEquals(bench.randomUuid(), bench.randomUuid());
             assertTrue(bench.clock() > 0);
+            long nanoTime = bench.nanoTime();
+            assertTrue(bench.nanoTime() >= nanoTime);
         } finally {
             bench.delete();
         }
