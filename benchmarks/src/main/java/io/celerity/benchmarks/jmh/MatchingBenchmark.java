@@ -5,6 +5,7 @@ import io.celerity.examples.matching.MatchingSettings;
 import io.celerity.examples.matching.NewOrder;
 import io.celerity.examples.matching.OrderType;
 import io.celerity.examples.matching.Side;
+import net.openhft.chronicle.core.time.SystemTimeProvider;
 import net.openhft.chronicle.wire.Base85LongConverter;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -55,7 +56,7 @@ public class MatchingBenchmark {
     public void buildBook() {
         LongSupplier uniqueIds;
         if (ids.equals("timestamps")) {
-            timestamps = new ScratchTimestamps(1);
+            timestamps = new ScratchTimestamps(1, SystemTimeProvider.CLOCK);
             uniqueIds = timestamps.timestamps()::next;
         } else if (ids.equals("counter")) {
             uniqueIds = () -> counter += 100;

@@ -1,7 +1,7 @@
 package io.celerity.benchmarks.jmh;
 
 import io.celerity.time.UniqueTimestamps;
-import net.openhft.chronicle.core.time.SystemTimeProvider;
+import net.openhft.chronicle.core.time.TimeProvider;
 
 import java.nio.file.Path;
 
@@ -13,10 +13,9 @@ final class ScratchTimestamps implements AutoCloseable {
     private final Path dir;
     private final UniqueTimestamps timestamps;
 
-    ScratchTimestamps(int hostId) {
+    ScratchTimestamps(int hostId, TimeProvider clock) {
         dir = Scratch.create("unique-timestamps");
-        timestamps = UniqueTimestamps.shared(dir.resolve("celerity-unique-timestamps"), hostId,
-                SystemTimeProvider.CLOCK);
+        timestamps = UniqueTimestamps.shared(dir.resolve("celerity-unique-timestamps"), hostId, clock);
     }
 
     UniqueTimestamps timestamps() {

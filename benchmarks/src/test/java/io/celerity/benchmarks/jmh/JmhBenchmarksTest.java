@@ -97,6 +97,10 @@ class JmhBenchmarksTest {
             long second = bench.uniqueTimestamp();
             assertTrue(second > first, first + " then " + second);
             assertEquals(UniqueIdBenchmark.HOST_ID, UniqueTimestamps.hostIdOf(second));
+            long onNanoTime = bench.uniqueTimestampOnNanoTimeClock();
+            assertTrue(bench.uniqueTimestampOnNanoTimeClock() > onNanoTime);
+            assertTrue(Math.abs(onNanoTime - second) < 1_000_000_000L, "both clocks tell the wall-clock time: "
+                    + UniqueTimestamps.format(second) + " and " + UniqueTimestamps.format(onNanoTime));
             assertNotEquals(bench.randomUuid(), bench.randomUuid());
             assertTrue(bench.clock() > 0);
             long nanoTime = bench.nanoTime();
