@@ -93,16 +93,21 @@ public final class JmhSuite implements Callable<Integer> {
 
     /** The target: a unique timestamp at least five times cheaper than a random UUID. */
     private static void printTimestampRatio(Collection<RunResult> results) {
-        Result<?> timestamp = primary(results, "UniqueIdBenchmark.uniqueTimestamp");
         Result<?> uuid = primary(results, "UniqueIdBenchmark.randomUuid");
-        if (timestamp != null && uuid != null)
-            System.out.printf("UUID.randomUUID() / UniqueTimestamps.next(): %.1f / %.1f ns = %.1fx%n",
-                    uuid.getScore(), timestamp.getScore(), uuid.getScore() / timestamp.getScore());
+        printRatio(uuid, primary(results, "UniqueIdBenchmark.uniqueTimestamp"), "UniqueTimestamps.next()");
+        printRatio(uuid, primary(results, "UniqueIdBenchmark.uniqueTimestampOnNanoTimeClock"),
+                "UniqueTimestamps.next() on the nanoTime clock");
+    }
+
+    private static void printRatio(Result<?> uuid, Result<?> timestamp, String what) {
+        if (uuid != null && timestamp != null)
+            System.out.printf("UUID.randomUUID() / %s: %.1f / %.1f ns = %.1fx%n",
+                    what, uuid.getScore(), timestamp.getScore(), uuid.getScore() / timestamp.getScore());
     }
 
     private static Result<?> primary(Collection<RunResult> results, String benchmark) {
         return results.stream()
-                .filter(r -> r.getParams().getBenchmark().endsWith(benchmark))
+                .filter(r -> r.getParams().getBenchmark().endsWith("." + benchmark))
                 .map(r -> r.getPrimaryResult())
                 .findFirst().orElse(null);
     }
