@@ -42,6 +42,11 @@ class JmhBenchmarksTest {
             assertEquals(MethodWriterBenchmark.INPUT_SOURCE_ID, listener.lastSourceId, "source of the input in hand");
             assertEquals(1, listener.lastSourceIndex);
             assertFalse(reader.readOne(), "two calls, two documents after the setup's");
+            // with Chronicle Wire 2026.7: event name and the 49-byte DTO; the service output adds 37 bytes of history
+            ExcerptTailer documents = bench.queue().createTailer();
+            assertEquals(60, documentLength(documents), "the setup's document");
+            assertEquals(60, documentLength(documents), "the plain writer's document");
+            assertEquals(97, documentLength(documents), "the service output's document");
         } finally {
             bench.deleteQueue();
         }
@@ -137,6 +142,13 @@ class JmhBenchmarksTest {
         bench.ids = "uuid";
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, bench::buildBook);
         assertEquals("ids 'uuid': expected timestamps or counter", e.getMessage());
+    }
+
+    private static long documentLength(ExcerptTailer tailer) {
+        try (DocumentContext document = tailer.readingDocument()) {
+            assertTrue(document.isPresent());
+            return document.wire().bytes().readRemaining();
+        }
     }
 
     /** Keeps a copy of the last update and the last source in its message history. */
