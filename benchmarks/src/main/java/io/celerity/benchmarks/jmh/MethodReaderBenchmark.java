@@ -72,12 +72,14 @@ public class MethodReaderBenchmark {
         final CountingListener listener = new CountingListener();
         private final TopOfBook topOfBook = Samples.topOfBook(new TopOfBook());
         private ScratchQueue queue;
+        private DiskBudget budget;
         private TopOfBookListener writer;
         private AbstractGeneratedMethodReader reader;
 
         @Setup(Level.Iteration)
         public void open() {
             queue = new ScratchQueue("write-then-read");
+            budget = new DiskBudget();
             writer = GeneratedOnly.writer(queue.queue().methodWriter(TopOfBookListener.class));
             reader = GeneratedOnly.reader(queue.queue().createTailer().methodReader(listener));
             writeThenReadOne(); // creates the cycle file here, not in the first timed call
@@ -92,6 +94,7 @@ public class MethodReaderBenchmark {
         }
 
         long writeThenReadOne() {
+            budget.spendOne();
             writer.topOfBook(topOfBook);
             if (!reader.readOne())
                 throw new IllegalStateException("the update just written was not there to read");

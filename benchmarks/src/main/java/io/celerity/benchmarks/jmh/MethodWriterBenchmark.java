@@ -20,7 +20,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * Appending one 44-byte {@link TopOfBook} to a real queue through a generated method writer: a plain writer, and one
  * built the way a Celerity service's output writer is, which starts each document with the input's message history.
- * Each iteration writes to a new queue, deleted afterwards, so a run never leaves gigabytes on disk.
+ * Each iteration writes to a new queue, deleted afterwards, and stops at a {@link DiskBudget}.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -32,6 +32,7 @@ public class MethodWriterBenchmark {
     private final TopOfBook topOfBook = Samples.topOfBook(new TopOfBook());
     private final VanillaMessageHistory history = new VanillaMessageHistory();
     private ScratchQueue queue;
+    private DiskBudget budget;
     private TopOfBookListener plainWriter;
     private TopOfBookListener serviceOutputWriter;
     private long inputIndex;
@@ -39,6 +40,7 @@ public class MethodWriterBenchmark {
     @Setup(Level.Iteration)
     public void openQueue() {
         queue = new ScratchQueue("method-writer");
+        budget = new DiskBudget();
         ChronicleQueue q = queue.queue();
         plainWriter = GeneratedOnly.writer(q.methodWriter(TopOfBookListener.class));
         serviceOutputWriter = GeneratedOnly.writer(q.methodWriterBuilder(TopOfBookListener.class)
@@ -58,6 +60,7 @@ public class MethodWriterBenchmark {
     /** A plain generated writer: one document holding the event name and the DTO. */
     @Benchmark
     public void plainWriter() {
+        budget.spendOne();
         plainWriter.topOfBook(topOfBook);
     }
 
@@ -67,6 +70,7 @@ public class MethodWriterBenchmark {
      */
     @Benchmark
     public void serviceOutputWriter() {
+        budget.spendOne();
         history.reset(INPUT_SOURCE_ID, ++inputIndex);
         serviceOutputWriter.topOfBook(topOfBook);
         history.reset();

@@ -53,6 +53,15 @@ class JmhBenchmarksTest {
     }
 
     @Test
+    void anIterationStopsBeforeItsQueueOutgrowsTheDiskBudget() {
+        DiskBudget budget = new DiskBudget();
+        for (int i = 0; i < DiskBudget.MAX_APPENDS; i++)
+            budget.spendOne();
+        IllegalStateException e = assertThrows(IllegalStateException.class, budget::spendOne);
+        assertTrue(e.getMessage().startsWith("more than 33554432 appends to one scratch queue"), e.getMessage());
+    }
+
+    @Test
     void readerDispatchesOneUpdatePerCallAndStartsAgainAtTheEnd() {
         MethodReaderBenchmark bench = new MethodReaderBenchmark();
         MethodReaderBenchmark.FilledQueue queue = new MethodReaderBenchmark.FilledQueue();
