@@ -29,7 +29,7 @@ public class MethodReaderBenchmark {
     /** A queue filled once; the reader goes back to the start when it reaches the end. */
     @State(Scope.Thread)
     public static class FilledQueue {
-        /** About 60 MB of queue, more than the 32 MB L3 cache: reads come from memory, as a backlog's do. */
+        /** About 65 MB of queue, more than the 32 MB L3 cache: reads come from memory, as a backlog's do. */
         int messages = 1 << 20;
 
         final CountingListener listener = new CountingListener();
