@@ -9,15 +9,21 @@ import java.nio.file.Path;
  * @param path      its directory
  * @param rollCycle a Chronicle {@code RollCycles} name, e.g. {@code FAST_DAILY}
  * @param sourceId  the id recorded in message history when a service reads this queue; unique on a host
+ * @param sync      when documents services write here are forced to disk
  */
-public record QueueConfig(String name, Path path, String rollCycle, int sourceId) {
+public record QueueConfig(String name, Path path, String rollCycle, int sourceId, SyncPolicy sync) {
 
     /** The roll cycle used when none is configured. */
     public static final String DEFAULT_ROLL_CYCLE = "FAST_DAILY";
 
-    /** A queue with the default roll cycle and a source id derived from its name. */
+    /** A queue with the default roll cycle, a source id derived from its name and no forced syncs. */
     public static QueueConfig of(String name, Path path) {
-        return new QueueConfig(name, path, DEFAULT_ROLL_CYCLE, defaultSourceId(name));
+        return new QueueConfig(name, path, DEFAULT_ROLL_CYCLE, defaultSourceId(name), SyncPolicy.NONE);
+    }
+
+    /** This queue with every document services write to it forced to disk as {@code sync} says. */
+    public QueueConfig withSync(SyncPolicy sync) {
+        return new QueueConfig(name, path, rollCycle, sourceId, sync);
     }
 
     /** A stable id from the name, so reordering the file does not change histories. */
