@@ -24,7 +24,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.lang.invoke.MethodHandle;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Runs one service: reads its inputs round-robin through generated method readers, calls the component, and writes
@@ -34,6 +36,7 @@ import java.util.List;
 final class ServiceRunner implements ServiceContext {
 
     private static final Logger LOG = LoggerFactory.getLogger(ServiceRunner.class);
+    private static final int MAX_REPORTED_TYPES = 64;
 
     private final ServiceConfig config;
     private final ComponentType type;
@@ -47,6 +50,8 @@ final class ServiceRunner implements ServiceContext {
     private final ServiceStats stats;
 
     private ExcerptAppender appender;
+    private AllowedTypes allowedTypes;
+    private final Set<String> reportedTypes = new HashSet<>();
     private HistoryRecordingOut writerTarget;
     private boolean rebuilding;
     private UniqueTimestamps replayTimestamps;
@@ -97,6 +102,7 @@ final class ServiceRunner implements ServiceContext {
     void open(InputHistory history) {
         this.history = history;
         appender = output.createAppender();
+        allowedTypes = new AllowedTypes(type.messageTypes());
         writerTarget = new HistoryRecordingOut(appender);
         List<Class<?>> outs = type.outputInterfaces();
         Object writer = null;
@@ -175,6 +181,7 @@ final class ServiceRunner implements ServiceContext {
             throw new IllegalStateException("service '" + config.name() + "': cannot rebuild its state: input '"
                     + config.inputs().get(input) + "' no longer holds index " + Long.toHexString(index));
         try (DocumentContext in = tailer.readingDocument()) {
+            allowedTypes.applyTo(in.wire());
             history.input(sourceIds[input], index);
             readers[input].readOne0(in);
         } catch (RuntimeException e) {
@@ -222,6 +229,7 @@ final class ServiceRunner implements ServiceContext {
             if (!in.isPresent())
                 return 0;
             long readNanos = latency == null ? 0 : System.nanoTime();
+            allowedTypes.applyTo(in.wire());
             currentInput = i;
             currentIndex = in.index();
             history.input(sourceIds[i], currentIndex);
@@ -235,12 +243,17 @@ final class ServiceRunner implements ServiceContext {
             inputOutput = out;
             try {
                 readers[i].readOne0(in);
+                if (allowedTypes.takeRejection())
+                    rejectedType(); // Chronicle swallowed the refusal and left a field at its default: still reported
             } catch (InvocationTargetRuntimeException e) {
                 acknowledgeFailedInput();
                 handlerFailed(e.getCause());
             } catch (RuntimeException e) {
                 acknowledgeFailedInput();
-                badMessage(e.toString());
+                if (allowedTypes.takeRejection())
+                    rejectedType();
+                else
+                    badMessage(e.toString());
             } catch (VirtualMachineError e) {
                 throw e;
             } catch (Error e) {
@@ -332,6 +345,17 @@ final class ServiceRunner implements ServiceContext {
             return; // counted and reported when it first arrived
         acknowledge();
         badMessage("unknown event '" + event + "'");
+    }
+
+    // Logged the first time each type name is seen; past a bound on names, at the 1st, 2nd, 4th... bad message.
+    private void rejectedType() {
+        long n = stats.countBadMessage();
+        String name = allowedTypes.rejectedName();
+        if (reportedTypes.size() < MAX_REPORTED_TYPES ? reportedTypes.add(name) : isPowerOfTwo(n))
+            LOG.warn("{}: message on input '{}' index {} names type '{}', which the component's input interfaces do "
+                            + "not declare; skipped without loading it (bad message #{}; accepted types {})",
+                    config.name(), config.inputs().get(currentInput), Long.toHexString(currentIndex), name, n,
+                    allowedTypes.allowedNames());
     }
 
     private void badMessage(String problem) {
