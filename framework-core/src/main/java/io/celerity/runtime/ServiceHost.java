@@ -140,8 +140,8 @@ public final class ServiceHost implements AutoCloseable {
             throw new IllegalStateException(e); // validated already
         }
         Object settings = type.settingsType() == null ? null : SettingsBinder.bind(type.settingsType(), s.settings());
-        ChronicleQueue[] inputs = s.inputs().stream().map(queues::get).toArray(ChronicleQueue[]::new);
-        int[] sourceIds = s.inputs().stream().mapToInt(q -> config.queues().get(q).sourceId()).toArray();
+        ChronicleQueue[] inputs = s.readQueues().stream().map(queues::get).toArray(ChronicleQueue[]::new);
+        int[] sourceIds = s.readQueues().stream().mapToInt(q -> config.queues().get(q).sourceId()).toArray();
         return new ServiceRunner(s, type, settings, inputs, sourceIds, queues.get(s.output()), options.clock(), timestamps,
                 options.errorListener());
     }

@@ -30,15 +30,21 @@ import java.util.Set;
 
 /**
  * Runs one service: reads its inputs round-robin through generated method readers, calls the component, and writes
- * everything one input causes as a single output document stamped with that input's message history.
- * Built on the host thread; {@link #open(InputHistory)}, {@link #doWork()} and {@link #close()} run on the loop thread.
+ * everything one input causes as a single output document stamped with that input's message history. A control
+ * input, if configured, is drained before each normal input. Built on the host thread; {@link #open(InputHistory)},
+ * {@link #doWork()} and {@link #close()} run on the loop thread.
  */
 final class ServiceRunner implements ServiceContext {
 
     private static final Logger LOG = LoggerFactory.getLogger(ServiceRunner.class);
+    /** Control messages read in one go at most: a flood of them holds normal inputs back, not the loop. */
+    private static final int CONTROL_BATCH = 256;
     private static final int MAX_REPORTED_TYPES = 64;
 
     private final ServiceConfig config;
+    private final List<String> readQueues;
+    private final int normalInputs;
+    private final int control; // index of the control input, or -1
     private final ComponentType type;
     private final Object settings;
     private final ChronicleQueue[] inputs;
@@ -71,10 +77,17 @@ final class ServiceRunner implements ServiceContext {
 
     private InputHistory history;
 
+    /**
+     * @param inputs    the queues of {@link ServiceConfig#readQueues()}: the inputs, then the control queue if any
+     * @param sourceIds their configured source ids, in the same order
+     */
     ServiceRunner(ServiceConfig config, ComponentType type, Object settings, ChronicleQueue[] inputs, int[] sourceIds,
                   ChronicleQueue output, TimeProvider clock, UniqueTimestamps timestamps,
                   HandlerErrorListener errorListener) {
         this.config = config;
+        this.readQueues = config.readQueues();
+        this.normalInputs = config.inputs().size();
+        this.control = config.control() == null ? -1 : normalInputs;
         this.type = type;
         this.settings = settings;
         this.inputs = inputs;
@@ -179,7 +192,7 @@ final class ServiceRunner implements ServiceContext {
         // Replays mostly read on from the previous one: seek only when the next index is not the one wanted.
         if (tailer.index() != index && !tailer.moveToIndex(index))
             throw new IllegalStateException("service '" + config.name() + "': cannot rebuild its state: input '"
-                    + config.inputs().get(input) + "' no longer holds index " + Long.toHexString(index));
+                    + readQueues.get(input) + "' no longer holds index " + Long.toHexString(index));
         try (DocumentContext in = tailer.readingDocument()) {
             allowedTypes.applyTo(in.wire());
             history.input(sourceIds[input], index);
@@ -195,7 +208,7 @@ final class ServiceRunner implements ServiceContext {
 
     private void position(int i, long lastProcessed) {
         ExcerptTailer tailer = tailers[i];
-        String input = config.inputs().get(i);
+        String input = readQueues.get(i);
         if (config.startFrom() == StartFrom.END) {
             tailer.toEnd();
         } else if (lastProcessed == RestartPoint.NONE) {
@@ -211,17 +224,34 @@ final class ServiceRunner implements ServiceContext {
         }
     }
 
-    /** One pass: at most one message from each input, then the timer if due. Returns the work done. */
+    /**
+     * One pass: at most one message from each normal input, each preceded by every control message waiting, then the
+     * timer if due. Returns the work done.
+     */
     int doWork() {
         int work = 0;
-        for (int i = 0; i < tailers.length; i++)
+        for (int i = 0; i < normalInputs; i++) {
+            if (control >= 0) {
+                int drained = drainControl();
+                work += drained;
+                if (drained == CONTROL_BATCH)
+                    break; // more control waiting: normal inputs wait for the next pass
+            }
             work += readOne(i);
+        }
         if (timer != null && System.nanoTime() >= nextTickNanos)
             work += tick();
         // Checked when idle, and now and then when busy with inputs that produce no output.
         if (heartbeat != null && (work == 0 || (++passes & 1023) == 0))
             work += heartbeat.beatIfQuiet(appender, clock.currentTimeNanos());
         return work;
+    }
+
+    private int drainControl() {
+        int n = 0;
+        while (n < CONTROL_BATCH && readOne(control) > 0)
+            n++;
+        return n;
     }
 
     private int readOne(int i) {
@@ -331,8 +361,8 @@ final class ServiceRunner implements ServiceContext {
         long n = stats.countHandlerError();
         if (isPowerOfTwo(n))
             LOG.warn("{}: handler threw on input '{}' index {} (error #{}); carrying on", config.name(),
-                    config.inputs().get(currentInput), Long.toHexString(currentIndex), n, cause);
-        errorListener.onHandlerError(config.name(), config.inputs().get(currentInput), currentIndex, cause);
+                    readQueues.get(currentInput), Long.toHexString(currentIndex), n, cause);
+        errorListener.onHandlerError(config.name(), readQueues.get(currentInput), currentIndex, cause);
     }
 
     private void unknownEvent(CharSequence event, ValueIn in) {
@@ -354,7 +384,7 @@ final class ServiceRunner implements ServiceContext {
         if (reportedTypes.size() < MAX_REPORTED_TYPES ? reportedTypes.add(name) : isPowerOfTwo(n))
             LOG.warn("{}: message on input '{}' index {} names type '{}', which the component's input interfaces do "
                             + "not declare; skipped without loading it (bad message #{}; accepted types {})",
-                    config.name(), config.inputs().get(currentInput), Long.toHexString(currentIndex), name, n,
+                    config.name(), readQueues.get(currentInput), Long.toHexString(currentIndex), name, n,
                     allowedTypes.allowedNames());
     }
 
@@ -362,7 +392,7 @@ final class ServiceRunner implements ServiceContext {
         long n = stats.countBadMessage();
         if (isPowerOfTwo(n))
             LOG.warn("{}: bad message on input '{}' index {}: {} (bad message #{}); skipped", config.name(),
-                    config.inputs().get(currentInput), Long.toHexString(currentIndex), problem, n);
+                    readQueues.get(currentInput), Long.toHexString(currentIndex), problem, n);
     }
 
     // Report the 1st, 2nd, 4th, 8th... occurrence: visible, yet a flood cannot flood the log.
