@@ -5,7 +5,9 @@ import io.celerity.config.CelerityConfig;
 import io.celerity.config.QueueConfig;
 import io.celerity.config.ServiceConfig;
 import io.celerity.config.SettingsBinder;
+import io.celerity.config.SyncPolicy;
 import io.celerity.time.UniqueTimestamps;
+import net.openhft.chronicle.bytes.SyncMode;
 import net.openhft.chronicle.core.io.Closeable;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.RollCycles;
@@ -62,10 +64,13 @@ public final class ServiceHost implements AutoCloseable {
 
     private void open(HostOptions options) {
         timestamps = options.timestamps().apply(config.hostId());
-        for (QueueConfig q : config.queues().values())
-            queues.put(q.name(), SingleChronicleQueueBuilder.binary(q.path())
-                    .rollCycle(RollCycles.valueOf(q.rollCycle()))
-                    .build());
+        for (QueueConfig q : config.queues().values()) {
+            SingleChronicleQueueBuilder builder = SingleChronicleQueueBuilder.binary(q.path())
+                    .rollCycle(RollCycles.valueOf(q.rollCycle()));
+            if (q.sync() != SyncPolicy.NONE)
+                builder.syncMode(SyncMode.valueOf(q.sync().name())); // how Chronicle flushes a mapping it lets go of
+            queues.put(q.name(), builder.build());
+        }
         Map<String, List<ServiceRunner>> byLoop = new LinkedHashMap<>();
         for (ServiceConfig s : config.services().values()) {
             ServiceRunner runner = newRunner(s, options);
@@ -142,8 +147,8 @@ public final class ServiceHost implements AutoCloseable {
         Object settings = type.settingsType() == null ? null : SettingsBinder.bind(type.settingsType(), s.settings());
         ChronicleQueue[] inputs = s.readQueues().stream().map(queues::get).toArray(ChronicleQueue[]::new);
         int[] sourceIds = s.readQueues().stream().mapToInt(q -> config.queues().get(q).sourceId()).toArray();
-        return new ServiceRunner(s, type, settings, inputs, sourceIds, queues.get(s.output()), options.clock(), timestamps,
-                options.errorListener());
+        return new ServiceRunner(s, type, settings, inputs, sourceIds, queues.get(s.output()),
+                config.queues().get(s.output()).sync(), options.clock(), timestamps, options.errorListener());
     }
 
     /** The configuration this host runs. */

@@ -6,6 +6,7 @@ import io.celerity.component.ComponentType;
 import io.celerity.config.ServiceConfig;
 import io.celerity.config.StartFrom;
 import io.celerity.config.StateRebuild;
+import io.celerity.config.SyncPolicy;
 import io.celerity.time.UniqueTimestamps;
 import net.openhft.chronicle.core.io.Closeable;
 import net.openhft.chronicle.core.time.TimeProvider;
@@ -50,12 +51,15 @@ final class ServiceRunner implements ServiceContext {
     private final ChronicleQueue[] inputs;
     private final int[] sourceIds;
     private final ChronicleQueue output;
+    private final SyncPolicy outputSyncPolicy;
     private final TimeProvider clock;
     private final UniqueTimestamps timestamps;
     private final HandlerErrorListener errorListener;
     private final ServiceStats stats;
 
     private ExcerptAppender appender;
+    private OutputSync outputSync;
+    private boolean syncAsked;
     private AllowedTypes allowedTypes;
     private final Set<String> reportedTypes = new HashSet<>();
     private HistoryRecordingOut writerTarget;
@@ -82,7 +86,7 @@ final class ServiceRunner implements ServiceContext {
      * @param sourceIds their configured source ids, in the same order
      */
     ServiceRunner(ServiceConfig config, ComponentType type, Object settings, ChronicleQueue[] inputs, int[] sourceIds,
-                  ChronicleQueue output, TimeProvider clock, UniqueTimestamps timestamps,
+                  ChronicleQueue output, SyncPolicy outputSyncPolicy, TimeProvider clock, UniqueTimestamps timestamps,
                   HandlerErrorListener errorListener) {
         this.config = config;
         this.readQueues = config.readQueues();
@@ -93,6 +97,7 @@ final class ServiceRunner implements ServiceContext {
         this.inputs = inputs;
         this.sourceIds = sourceIds;
         this.output = output;
+        this.outputSyncPolicy = outputSyncPolicy;
         this.clock = clock;
         this.timestamps = timestamps;
         this.errorListener = errorListener;
@@ -115,6 +120,7 @@ final class ServiceRunner implements ServiceContext {
     void open(InputHistory history) {
         this.history = history;
         appender = output.createAppender();
+        outputSync = new OutputSync(appender, output, outputSyncPolicy, stats);
         allowedTypes = new AllowedTypes(type.messageTypes());
         writerTarget = new HistoryRecordingOut(appender);
         List<Class<?>> outs = type.outputInterfaces();
@@ -345,9 +351,12 @@ final class ServiceRunner implements ServiceContext {
         return 1;
     }
 
-    // An event that wrote nothing leaves no empty document behind.
+    // An event that wrote nothing leaves no empty document behind; one that did is synced if asked or configured.
     private void commitOrRollBack(DocumentContext out) {
-        if (((WriteDocumentContext) out).isEmpty()) {
+        boolean sync = syncAsked;
+        syncAsked = false;
+        boolean empty = ((WriteDocumentContext) out).isEmpty();
+        if (empty) {
             out.rollbackOnClose();
         } else {
             stats.countOutput();
@@ -355,6 +364,8 @@ final class ServiceRunner implements ServiceContext {
                 heartbeat.outputWritten();
         }
         out.close();
+        if (!empty)
+            outputSync.committed(sync);
     }
 
     private void handlerFailed(Throwable cause) {
@@ -423,6 +434,11 @@ final class ServiceRunner implements ServiceContext {
     public long uniqueTimestamp() {
         // Replays must not use up ids: live ids after a restart continue exactly where they would have.
         return rebuilding ? replayTimestamps.next() : timestamps.next();
+    }
+
+    @Override
+    public void syncOutputs() {
+        syncAsked = !rebuilding; // a replay writes nothing to sync
     }
 
     @Override
