@@ -1,0 +1,161 @@
+package io.celerity.benchmarks.durability;
+
+import io.celerity.config.CelerityConfig;
+import io.celerity.config.EventLoopConfig;
+import io.celerity.config.PauserType;
+import io.celerity.config.QueueConfig;
+import io.celerity.config.ServiceConfig;
+import io.celerity.config.SyncPolicy;
+import io.celerity.runtime.ServiceHost;
+import net.openhft.chronicle.bytes.MethodReader;
+import net.openhft.chronicle.core.io.IOTools;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.ExcerptTailer;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
+import org.HdrHistogram.Histogram;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.IOException;
+import java.nio.file.FileStore;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/**
+ * What syncing outputs to disk costs: a trade booker behind a real host, fed at a fixed rate, with no sync, with ten
+ * synced trades a second ({@code ServiceContext.syncOutputs()}), and with every output synced ({@code sync: SYNC}) or
+ * msync'd asynchronously ({@code sync: ASYNC}). Latency is from the time each trade was due to be sent (so a stall
+ * counts for every trade queued behind it) until the booked trade is read from the output queue.
+ */
+@Command(name = "sync-cost", mixinStandardHelpOptions = true,
+        description = "Latency of a service with and without syncing its outputs to disk.")
+public final class SyncCost implements Callable<Integer> {
+
+    /** How a run syncs. */
+    enum Scenario {
+        NO_SYNC(SyncPolicy.NONE, false),
+        TEN_SYNCED_PER_SECOND(SyncPolicy.NONE, true),
+        EVERY_OUTPUT_ASYNC(SyncPolicy.ASYNC, false),
+        EVERY_OUTPUT_SYNCED(SyncPolicy.SYNC, false);
+
+        final SyncPolicy queuePolicy;
+        final boolean tenPerSecond;
+
+        Scenario(SyncPolicy queuePolicy, boolean tenPerSecond) {
+            this.queuePolicy = queuePolicy;
+            this.tenPerSecond = tenPerSecond;
+        }
+    }
+
+    @Option(names = "--dir", defaultValue = "/tmp/celerity-sync-cost", description = "queue directory, on the file system to measure (default ${DEFAULT-VALUE})")
+    Path dir;
+
+    @Option(names = "--rate", defaultValue = "10000", description = "trades per second (default ${DEFAULT-VALUE})")
+    int rate;
+
+    @Option(names = "--warm-up", defaultValue = "5", description = "seconds not measured (default ${DEFAULT-VALUE})")
+    int warmUpSeconds;
+
+    @Option(names = "--seconds", defaultValue = "20", description = "seconds measured (default ${DEFAULT-VALUE})")
+    int seconds;
+
+    @Option(names = "--scenarios", split = ",", defaultValue = "NO_SYNC,TEN_SYNCED_PER_SECOND,EVERY_OUTPUT_ASYNC,EVERY_OUTPUT_SYNCED",
+            description = "which runs (default ${DEFAULT-VALUE})")
+    List<Scenario> scenarios;
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new SyncCost()).setCaseInsensitiveEnumValuesAllowed(true).execute(args));
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        Files.createDirectories(dir);
+        FileStore store = Files.getFileStore(dir);
+        System.out.printf("sync cost: %,d trades/s, %d s warm-up, %d s measured; queues in %s (%s, %s); %d CPUs; Java %s%n",
+                rate, warmUpSeconds, seconds, dir, store.type(), store.name(), Runtime.getRuntime().availableProcessors(),
+                System.getProperty("java.version"));
+        System.out.println("booker on a BUSY loop (one core); producer and reader spin on the main thread (the other)");
+        System.out.printf("%-22s %-12s %9s %9s %9s %9s %9s %9s %9s%n", "scenario", "trades", "count", "p50 us",
+                "p90 us", "p99 us", "p99.9 us", "p99.99 us", "max us");
+        for (Scenario s : scenarios) {
+            Result r = run(s);
+            print(s, "all", r.all);
+            long synced = r.synced.getTotalCount();
+            if (synced > 0 && synced < r.all.getTotalCount()) {
+                print(s, "synced only", r.synced);
+                print(s, "not synced", r.unsynced);
+            }
+        }
+        return 0;
+    }
+
+    private record Result(Histogram all, Histogram synced, Histogram unsynced) {
+    }
+
+    private Result run(Scenario scenario) {
+        Path runDir = dir.resolve(scenario.name().toLowerCase(Locale.ROOT));
+        IOTools.deleteDirWithFiles(runDir.toFile());
+        long syncEvery = scenario.tenPerSecond ? Math.max(1, rate / 10) : 0;
+        CelerityConfig config = CelerityConfig.builder()
+                .queue("trades", runDir.resolve("trades"))
+                .queue(QueueConfig.of("booked", runDir.resolve("booked")).withSync(scenario.queuePolicy))
+                .eventLoop(new EventLoopConfig("booker", PauserType.BUSY, "NONE"))
+                .service(ServiceConfig.of("booker", TradeBooker.class, List.of("trades"), "booked")
+                        .withEventLoop("booker").withSettings(Map.of("syncEvery", syncEvery)))
+                .build();
+        Histogram all = new Histogram(3_600_000_000_000L, 3);
+        Histogram synced = new Histogram(3_600_000_000_000L, 3);
+        Histogram unsynced = new Histogram(3_600_000_000_000L, 3);
+        long warmUp = (long) rate * warmUpSeconds;
+        long total = warmUp + (long) rate * seconds;
+        long[] received = {0};
+        try (ServiceHost host = ServiceHost.start(config);
+             ChronicleQueue in = SingleChronicleQueueBuilder.binary(runDir.resolve("trades")).build();
+             ChronicleQueue out = SingleChronicleQueueBuilder.binary(runDir.resolve("booked")).build();
+             ExcerptTailer tailer = out.createTailer()) {
+            TradeIn producer = in.methodWriter(TradeIn.class);
+            MethodReader reader = tailer.methodReader((TradeOut) t -> {
+                long latency = System.nanoTime() - t.sentNanos;
+                received[0]++;
+                if (t.seq < warmUp)
+                    return;
+                all.recordValue(latency);
+                boolean wasSynced = scenario.queuePolicy == SyncPolicy.SYNC || (syncEvery > 0 && t.seq % syncEvery == 0);
+                (wasSynced ? synced : unsynced).recordValue(latency);
+            });
+            Trade trade = new Trade();
+            long interval = 1_000_000_000L / rate;
+            long start = System.nanoTime() + 1_000_000;
+            for (long seq = 0; seq < total; seq++) {
+                long due = start + seq * interval;
+                while (System.nanoTime() < due)
+                    reader.readOne();
+                producer.trade(trade.set(seq, due, 100));
+            }
+            long deadline = System.nanoTime() + 60_000_000_000L;
+            while (received[0] < total && System.nanoTime() < deadline)
+                reader.readOne();
+            if (received[0] < total)
+                throw new IllegalStateException(scenario + ": only " + received[0] + " of " + total + " booked in time");
+            if (host.stats("booker").badMessages() + host.stats("booker").handlerErrors() > 0)
+                throw new IllegalStateException(scenario + ": " + host.stats("booker"));
+        }
+        IOTools.deleteDirWithFiles(runDir.toFile());
+        return new Result(all, synced, unsynced);
+    }
+
+    private static void print(Scenario s, String which, Histogram h) {
+        System.out.printf("%-22s %-12s %9d %9.1f %9.1f %9.1f %9.1f %9.1f %9.1f%n", s, which, h.getTotalCount(),
+                us(h.getValueAtPercentile(50)), us(h.getValueAtPercentile(90)), us(h.getValueAtPercentile(99)),
+                us(h.getValueAtPercentile(99.9)), us(h.getValueAtPercentile(99.99)), us(h.getMaxValue()));
+    }
+
+    private static double us(long nanos) {
+        return nanos / 1_000.0;
+    }
+}
