@@ -28,7 +28,7 @@ final class OutputSync {
     private final ChronicleQueue queue;
     private final SyncPolicy policy;
     private final ServiceStats stats;
-    private MappedBytesStore syncedMapping; // the mapping of the last MS_SYNC: msync covers only what follows it
+    private MappedBytesStore syncedMapping; // the mapping of the last MS_SYNC
     private File syncedFile;
 
     OutputSync(ExcerptAppender appender, ChronicleQueue queue, SyncPolicy policy, ServiceStats stats) {
@@ -53,9 +53,10 @@ final class OutputSync {
             return;
         }
         MappedBytesStore mapping = (MappedBytesStore) bytes.bytesStore();
-        if (mode == SyncMode.SYNC && mapping != syncedMapping) {
-            // First sync in this 64 MiB mapping: earlier ones of the file (or the previous file) may hold unsynced
-            // documents, and a reader stops at the first one missing after a power cut.
+        // Chronicle's msync starts where the mapping's last msync ended. A reader stops at the first document missing
+        // after a power cut, so force what came before when that is not known to be on disk: earlier mappings of the
+        // file (or the previous file) on the first sync in a mapping, and anything only MS_ASYNC'd so far.
+        if (mode == SyncMode.SYNC && (mapping != syncedMapping || policy == SyncPolicy.ASYNC)) {
             forceEarlierWrites(((MappedBytes) bytes).mappedFile());
             syncedMapping = mapping;
         }
