@@ -97,5 +97,10 @@ final class AllowedTypes implements ClassLookup {
         RejectedType() {
             super(new ClassNotFoundException("type not declared by the service's input interfaces"));
         }
+
+        @Override
+        public synchronized Throwable fillInStackTrace() {
+            return this; // thrown from wherever a tag is read: a stack from where it was built would mislead
+        }
     }
 }
