@@ -84,31 +84,37 @@ public final class SyncCost implements Callable<Integer> {
                 warmUpSeconds, seconds, dir, store.type(), store.name(), Runtime.getRuntime().availableProcessors(),
                 System.getProperty("java.version"), loadAverage());
         System.out.println("booker on a BUSY loop (one core); producer and reader spin on the main thread (the other)");
-        System.out.printf("%-22s %7s %-12s %9s %9s %9s %9s %9s %9s %9s%n", "scenario", "rate/s", "trades", "count",
-                "p50 us", "p90 us", "p99 us", "p99.9 us", "p99.99 us", "max us");
-        for (Scenario s : scenarios) {
-            Result r = run(s, s == Scenario.EVERY_OUTPUT_SYNCED ? everySyncedRate : rate);
-            if (r.booked < r.sent) {
-                System.out.printf("%-22s %7d saturated: %,d of %,d booked in time, %,.0f trades/s at most%n", s, r.rate,
-                        r.booked, r.sent, r.bookedPerSecond);
-                continue;
-            }
-            print(s, r.rate, "all", r.all);
-            long synced = r.synced.getTotalCount();
-            if (synced > 0 && synced < r.all.getTotalCount()) {
-                print(s, r.rate, "synced only", r.synced);
-                print(s, r.rate, "not synced", r.unsynced);
-            }
+        System.out.println("runnable: the machine's runnable threads while measuring, on average (2 are ours)");
+        System.out.println("booked/s: trades booked per second from the first due until the last booked");
+        System.out.printf("%-22s %7s %8s %9s %-12s %9s %9s %9s %9s %9s %9s %9s%n", "scenario", "rate/s", "runnable",
+                "booked/s", "trades", "count", "p50 us", "p90 us", "p99 us", "p99.9 us", "p99.99 us", "max us");
+        try (RunnableThreads runnable = new RunnableThreads()) {
+            for (Scenario s : scenarios)
+                report(s, run(s, s == Scenario.EVERY_OUTPUT_SYNCED ? everySyncedRate : rate, runnable));
         }
         System.out.printf("load average after: %s%n", loadAverage());
         return 0;
     }
 
-    private record Result(int rate, long sent, long booked, double bookedPerSecond, Histogram all, Histogram synced,
-                          Histogram unsynced) {
+    private static void report(Scenario s, Result r) {
+        if (r.booked < r.sent) {
+            System.out.printf("%-22s %7d %8.1f saturated: %,d of %,d booked in time, %,.0f trades/s at most%n", s,
+                    r.rate, r.runnable, r.booked, r.sent, r.bookedPerSecond);
+            return;
+        }
+        print(s, r, "all", r.all);
+        long synced = r.synced.getTotalCount();
+        if (synced > 0 && synced < r.all.getTotalCount()) {
+            print(s, r, "synced only", r.synced);
+            print(s, r, "not synced", r.unsynced);
+        }
     }
 
-    private Result run(Scenario scenario, int rate) {
+    private record Result(int rate, double runnable, long sent, long booked, double bookedPerSecond, Histogram all,
+                          Histogram synced, Histogram unsynced) {
+    }
+
+    private Result run(Scenario scenario, int rate, RunnableThreads runnable) {
         Path runDir = dir.resolve(scenario.name().toLowerCase(Locale.ROOT));
         IOTools.deleteDirWithFiles(runDir.toFile());
         long syncEvery = scenario.tenPerSecond ? Math.max(1, rate / 10) : 0;
@@ -138,6 +144,8 @@ public final class SyncCost implements Callable<Integer> {
                 received[1] = now;
                 if (t.seq < warmUp)
                     return;
+                if (t.seq == warmUp)
+                    runnable.reset();
                 all.recordValue(latency);
                 boolean wasSynced = scenario.queuePolicy == SyncPolicy.SYNC || (syncEvery > 0 && t.seq % syncEvery == 0);
                 (wasSynced ? synced : unsynced).recordValue(latency);
@@ -157,7 +165,7 @@ public final class SyncCost implements Callable<Integer> {
             double perSecond = received[0] * 1e9 / (received[1] - start);
             if (host.stats("booker").badMessages() + host.stats("booker").handlerErrors() > 0)
                 throw new IllegalStateException(scenario + ": " + host.stats("booker"));
-            result = new Result(rate, total, received[0], perSecond, all, synced, unsynced);
+            result = new Result(rate, runnable.average(), total, received[0], perSecond, all, synced, unsynced);
         }
         IOTools.deleteDirWithFiles(runDir.toFile());
         return result;
@@ -171,8 +179,9 @@ public final class SyncCost implements Callable<Integer> {
         }
     }
 
-    private static void print(Scenario s, int rate, String which, Histogram h) {
-        System.out.printf("%-22s %7d %-12s %9d %9.1f %9.1f %9.1f %9.1f %9.1f %9.1f%n", s, rate, which, h.getTotalCount(),
+    private static void print(Scenario s, Result r, String which, Histogram h) {
+        System.out.printf("%-22s %7d %8.1f %9.0f %-12s %9d %9.1f %9.1f %9.1f %9.1f %9.1f %9.1f%n", s, r.rate,
+                r.runnable, r.bookedPerSecond, which, h.getTotalCount(),
                 us(h.getValueAtPercentile(50)), us(h.getValueAtPercentile(90)), us(h.getValueAtPercentile(99)),
                 us(h.getValueAtPercentile(99.9)), us(h.getValueAtPercentile(99.99)), us(h.getMaxValue()));
     }
