@@ -22,4 +22,12 @@ public interface ServiceContext {
      * A no-op when the input has already produced output or when called outside an input event.
      */
     void acknowledge();
+
+    /**
+     * Asks that the outputs of the input (or timer tick) being processed be on disk before the service goes on: once
+     * they are committed, the output queue's file is synced (msync, MS_SYNC) before the next input is read. For the
+     * rare output that must survive a power cut, such as a large trade; other outputs are left to the OS, or to the
+     * queue's {@code sync} setting. Costs a disk write. Does nothing when the input writes no output.
+     */
+    void syncOutputs();
 }

@@ -89,7 +89,8 @@ public final class ComponentType {
         return false;
     }
 
-    private static boolean isPlatformType(Class<?> c) {
+    /** The JDK's, Chronicle's and Celerity's API types: never a component's own events, messages or outputs. */
+    static boolean isPlatformType(Class<?> c) {
         String n = c.getName();
         return n.startsWith("java.") || n.startsWith("javax.") || n.startsWith("jdk.") || n.startsWith("sun.")
                 || n.startsWith("net.openhft.") || n.startsWith("io.celerity.api.");
@@ -115,6 +116,11 @@ public final class ComponentType {
     /** The interfaces whose methods are the events this component accepts. */
     public List<Class<?>> inputInterfaces() {
         return inputInterfaces;
+    }
+
+    /** The classes its input messages may name in a type tag (see {@link MessageTypes}). */
+    public Set<Class<?>> messageTypes() {
+        return MessageTypes.declaredBy(inputInterfaces);
     }
 
     /** The interfaces the component emits on, in constructor order; empty for a pure sink. */

@@ -44,6 +44,8 @@ final class ConfigValidator {
                 throw error(entry, "rollCycle", "unknown roll cycle '" + q.rollCycle()
                         + "'; expected a Chronicle RollCycles name such as FAST_DAILY or FAST_HOURLY");
             }
+            if (q.sync() == null)
+                throw error(entry, "sync", "missing; expected one of NONE, ASYNC, SYNC");
             if (q.sourceId() <= 0)
                 throw error(entry, "sourceId", "source id " + q.sourceId() + " must be positive");
             String other = bySourceId.putIfAbsent(q.sourceId(), q.name());
@@ -86,6 +88,12 @@ final class ConfigValidator {
             requireQueue(entry, "inputs", input);
         if (s.inputs().stream().distinct().count() != s.inputs().size())
             throw error(entry, "inputs", "a queue is listed twice in " + s.inputs() + "; expected each input once");
+        if (s.control() != null) {
+            requireQueue(entry, "control", s.control());
+            if (s.inputs().contains(s.control()))
+                throw error(entry, "control", "queue '" + s.control() + "' is also listed in inputs " + s.inputs()
+                        + "; expected a queue read only as the control input");
+        }
         if (s.output() == null)
             throw error(entry, "output", "missing; expected the name of the queue outputs are written to");
         requireQueue(entry, "output", s.output());
@@ -153,11 +161,12 @@ final class ConfigValidator {
     private void validateWritersAreDistinguishable() {
         Map<String, String> writerBySourceOnQueue = new HashMap<>();
         for (ServiceConfig s : config.services().values()) {
-            for (String input : s.inputs()) {
+            for (String input : s.readQueues()) {
                 int sourceId = config.queues().get(input).sourceId();
                 String other = writerBySourceOnQueue.putIfAbsent(s.output() + "/" + sourceId, s.name());
                 if (other != null)
-                    throw error("service '" + s.name() + "'", "inputs", "services '" + other + "' and '" + s.name()
+                    throw error("service '" + s.name() + "'", input.equals(s.control()) ? "control" : "inputs",
+                            "services '" + other + "' and '" + s.name()
                             + "' would write outputs with the same source id " + sourceId + " (queue '" + input
                             + "') on queue '" + s.output() + "', so a restart could not tell them apart; "
                             + "expected each service writing to a shared queue to read different input queues");

@@ -10,23 +10,34 @@ import java.nio.file.Path;
  * @param rollCycle a Chronicle {@code RollCycles} name, e.g. {@code FAST_DAILY}
  * @param sourceId  the id recorded in message history when a service reads this queue; unique on a host
  * @param keepCycles how many of the newest cycle files the host writing this queue keeps; 0 keeps every one
+ * @param sync      when documents services write here are forced to disk
  */
-public record QueueConfig(String name, Path path, String rollCycle, int sourceId, int keepCycles) {
+public record QueueConfig(String name, Path path, String rollCycle, int sourceId, int keepCycles, SyncPolicy sync) {
 
-    /** A queue that keeps every cycle file. */
+    /** A queue that keeps every cycle file and forces nothing to disk. */
     public QueueConfig(String name, Path path, String rollCycle, int sourceId) {
-        this(name, path, rollCycle, sourceId, 0);
+        this(name, path, rollCycle, sourceId, 0, SyncPolicy.NONE);
+    }
+
+    /** A queue keeping only its {@code keepCycles} newest cycle files (0: every one), forcing nothing to disk. */
+    public QueueConfig(String name, Path path, String rollCycle, int sourceId, int keepCycles) {
+        this(name, path, rollCycle, sourceId, keepCycles, SyncPolicy.NONE);
     }
 
     /** This queue keeping only its {@code keepCycles} newest cycle files (0: every one). */
     public QueueConfig withKeepCycles(int keepCycles) {
-        return new QueueConfig(name, path, rollCycle, sourceId, keepCycles);
+        return new QueueConfig(name, path, rollCycle, sourceId, keepCycles, sync);
+    }
+
+    /** This queue with every document services write to it forced to disk as {@code sync} says. */
+    public QueueConfig withSync(SyncPolicy sync) {
+        return new QueueConfig(name, path, rollCycle, sourceId, keepCycles, sync);
     }
 
     /** The roll cycle used when none is configured. */
     public static final String DEFAULT_ROLL_CYCLE = "FAST_DAILY";
 
-    /** A queue with the default roll cycle and a source id derived from its name. */
+    /** A queue with the default roll cycle, a source id derived from its name and no forced syncs. */
     public static QueueConfig of(String name, Path path) {
         return new QueueConfig(name, path, DEFAULT_ROLL_CYCLE, defaultSourceId(name));
     }

@@ -1,6 +1,7 @@
 package io.celerity.config;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -18,10 +19,11 @@ import java.util.Map;
  * @param timerPeriod how often, or {@code null}
  * @param heartbeat   how long the service may write nothing before it writes a heartbeat, or {@code null} for never
  * @param settings    values for the component's settings object, by field name
+ * @param control     a queue drained before every normal input, e.g. of cancels and corrections, or {@code null}
  */
 public record ServiceConfig(String name, String implClass, List<String> inputs, String output, StartFrom startFrom,
                             StateRebuild rebuild, String eventLoop, String timerMethod, Duration timerPeriod, Duration heartbeat,
-                            Map<String, Object> settings) {
+                            Map<String, Object> settings, String control) {
 
     public ServiceConfig {
         inputs = List.copyOf(inputs);
@@ -31,42 +33,57 @@ public record ServiceConfig(String name, String implClass, List<String> inputs, 
     /** A service with the default start policy and loop, no timer and no settings. */
     public static ServiceConfig of(String name, Class<?> implClass, List<String> inputs, String output) {
         return new ServiceConfig(name, implClass.getName(), inputs, output, StartFrom.LAST_WRITTEN,
-                StateRebuild.NONE, EventLoopConfig.DEFAULT_NAME, null, null, null, Map.of());
+                StateRebuild.NONE, EventLoopConfig.DEFAULT_NAME, null, null, null, Map.of(), null);
     }
 
     /** This service starting from {@code startFrom}. */
     public ServiceConfig withStartFrom(StartFrom startFrom) {
         return new ServiceConfig(name, implClass, inputs, output, startFrom, rebuild, eventLoop, timerMethod, timerPeriod,
-                heartbeat, settings);
+                heartbeat, settings, control);
     }
 
     /** This service rebuilding its state on restart as {@code rebuild} says. */
     public ServiceConfig withRebuild(StateRebuild rebuild) {
         return new ServiceConfig(name, implClass, inputs, output, startFrom, rebuild, eventLoop, timerMethod, timerPeriod,
-                heartbeat, settings);
+                heartbeat, settings, control);
     }
 
     /** This service on the loop named {@code eventLoop}. */
     public ServiceConfig withEventLoop(String eventLoop) {
         return new ServiceConfig(name, implClass, inputs, output, startFrom, rebuild, eventLoop, timerMethod, timerPeriod,
-                heartbeat, settings);
+                heartbeat, settings, control);
     }
 
     /** This service with {@code method} called every {@code period} on the service's loop thread. */
     public ServiceConfig withTimer(String method, Duration period) {
         return new ServiceConfig(name, implClass, inputs, output, startFrom, rebuild, eventLoop, method, period, heartbeat,
-                settings);
+                settings, control);
     }
 
     /** This service with settings handed to its constructor. */
     public ServiceConfig withSettings(Map<String, Object> settings) {
         return new ServiceConfig(name, implClass, inputs, output, startFrom, rebuild, eventLoop, timerMethod, timerPeriod,
-                heartbeat, settings);
+                heartbeat, settings, control);
     }
 
     /** This service writing a heartbeat on its output whenever it has written nothing for {@code period}. */
     public ServiceConfig withHeartbeat(Duration period) {
         return new ServiceConfig(name, implClass, inputs, output, startFrom, rebuild, eventLoop, timerMethod, timerPeriod,
-                period, settings);
+                period, settings, control);
+    }
+
+    /** This service reading {@code queue} as its control input: drained before each of its normal inputs. */
+    public ServiceConfig withControl(String queue) {
+        return new ServiceConfig(name, implClass, inputs, output, startFrom, rebuild, eventLoop, timerMethod, timerPeriod,
+                heartbeat, settings, queue);
+    }
+
+    /** Every queue the service reads: its inputs in order, then its control queue if it has one. */
+    public List<String> readQueues() {
+        if (control == null)
+            return inputs;
+        List<String> all = new ArrayList<>(inputs);
+        all.add(control);
+        return List.copyOf(all);
     }
 }

@@ -60,10 +60,11 @@ final class YamlConfigReader {
     }
 
     private QueueConfig queue(String name, Section q) {
-        q.allow("path", "rollCycle", "sourceId", "keepCycles");
+        q.allow("path", "rollCycle", "sourceId", "keepCycles", "sync");
         Path path = baseDir.resolve(q.string("path", null, "the queue's directory"));
         return new QueueConfig(name, path, q.string("rollCycle", QueueConfig.DEFAULT_ROLL_CYCLE, null),
-                (int) q.integer("sourceId", QueueConfig.defaultSourceId(name)), (int) q.integer("keepCycles", 0));
+                (int) q.integer("sourceId", QueueConfig.defaultSourceId(name)), (int) q.integer("keepCycles", 0),
+                q.enumValue("sync", SyncPolicy.class, SyncPolicy.NONE));
     }
 
     private EventLoopConfig eventLoop(String name, Section l) {
@@ -73,8 +74,8 @@ final class YamlConfigReader {
     }
 
     private ServiceConfig service(String name, Section s) {
-        s.allow("implClass", "inputs", "output", "startFrom", "rebuildState", "eventLoop", "timer", "heartbeat",
-                "settings");
+        s.allow("implClass", "inputs", "control", "output", "startFrom", "rebuildState", "eventLoop", "timer",
+                "heartbeat", "settings");
         String method = null;
         Duration period = null;
         if (s.has("timer")) {
@@ -92,7 +93,8 @@ final class YamlConfigReader {
                 s.string("eventLoop", EventLoopConfig.DEFAULT_NAME, null),
                 method, period,
                 s.has("heartbeat") ? s.duration("heartbeat") : null,
-                s.has("settings") ? s.section("settings").values : Map.of());
+                s.has("settings") ? s.section("settings").values : Map.of(),
+                s.string("control", null, null));
     }
 
     /** One mapping of the file, with typed accessors that name the entry and key when a value is wrong. */

@@ -5,7 +5,9 @@ import io.celerity.config.CelerityConfig;
 import io.celerity.config.QueueConfig;
 import io.celerity.config.ServiceConfig;
 import io.celerity.config.SettingsBinder;
+import io.celerity.config.SyncPolicy;
 import io.celerity.time.UniqueTimestamps;
+import net.openhft.chronicle.bytes.SyncMode;
 import net.openhft.chronicle.core.io.Closeable;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.RollCycles;
@@ -95,6 +97,8 @@ public final class ServiceHost implements AutoCloseable {
         SingleChronicleQueueBuilder builder = SingleChronicleQueueBuilder.binary(q.path())
                 .rollCycle(RollCycles.valueOf(q.rollCycle()))
                 .timeProvider(options.queueClock());
+        if (q.sync() != SyncPolicy.NONE)
+            builder.syncMode(SyncMode.valueOf(q.sync().name())); // how Chronicle flushes a mapping it lets go of
         CycleRetention retention = CycleRetention.of(q, config);
         if (retention != null) {
             builder.storeFileListener(retention);
@@ -188,10 +192,10 @@ public final class ServiceHost implements AutoCloseable {
             throw new IllegalStateException(e); // validated already
         }
         Object settings = type.settingsType() == null ? null : SettingsBinder.bind(type.settingsType(), s.settings());
-        ChronicleQueue[] inputs = s.inputs().stream().map(queues::get).toArray(ChronicleQueue[]::new);
-        int[] sourceIds = s.inputs().stream().mapToInt(q -> config.queues().get(q).sourceId()).toArray();
-        return new ServiceRunner(s, type, settings, inputs, sourceIds, queues.get(s.output()), options.clock(), timestamps,
-                options.errorListener());
+        ChronicleQueue[] inputs = s.readQueues().stream().map(queues::get).toArray(ChronicleQueue[]::new);
+        int[] sourceIds = s.readQueues().stream().mapToInt(q -> config.queues().get(q).sourceId()).toArray();
+        return new ServiceRunner(s, type, settings, inputs, sourceIds, queues.get(s.output()),
+                config.queues().get(s.output()).sync(), options.clock(), timestamps, options.errorListener());
     }
 
     /** The configuration this host runs. */

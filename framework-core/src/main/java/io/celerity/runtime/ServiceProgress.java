@@ -15,8 +15,9 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * How far a service has got, read from its queues alone (so from any process): per input, how many messages wait
- * after the last one it processed; and how long ago its output queue last received a message or heartbeat.
+ * How far a service has got, read from its queues alone (so from any process): per input (its control queue too),
+ * how many messages wait after the last one it processed; and how long ago its output queue last received a message
+ * or heartbeat.
  */
 public final class ServiceProgress {
     /** No message on the output queue at all. */
@@ -32,13 +33,13 @@ public final class ServiceProgress {
 
     /** Reads the progress of {@code service} from the queues of {@code config}. */
     public static ServiceProgress of(CelerityConfig config, ServiceConfig service) {
-        int[] sourceIds = service.inputs().stream().mapToInt(q -> config.queues().get(q).sourceId()).toArray();
+        int[] sourceIds = service.readQueues().stream().mapToInt(q -> config.queues().get(q).sourceId()).toArray();
         Map<String, Long> lag = new LinkedHashMap<>();
         try (ChronicleQueue output = open(config, service.output())) {
             long[] last = RestartPoint.lastProcessedIndices(output, sourceIds);
             for (int i = 0; i < sourceIds.length; i++) {
-                try (SingleChronicleQueue input = open(config, service.inputs().get(i))) {
-                    lag.put(service.inputs().get(i), waiting(input, last[i]));
+                try (SingleChronicleQueue input = open(config, service.readQueues().get(i))) {
+                    lag.put(service.readQueues().get(i), waiting(input, last[i]));
                 }
             }
             return new ServiceProgress(lag, lastWriteAge(output));

@@ -6,6 +6,7 @@ import io.celerity.component.ComponentType;
 import io.celerity.config.ServiceConfig;
 import io.celerity.config.StartFrom;
 import io.celerity.config.StateRebuild;
+import io.celerity.config.SyncPolicy;
 import io.celerity.time.UniqueTimestamps;
 import net.openhft.chronicle.core.io.Closeable;
 import net.openhft.chronicle.core.time.TimeProvider;
@@ -24,29 +25,43 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.lang.invoke.MethodHandle;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Runs one service: reads its inputs round-robin through generated method readers, calls the component, and writes
- * everything one input causes as a single output document stamped with that input's message history.
- * Built on the host thread; {@link #open(InputHistory)}, {@link #doWork()} and {@link #close()} run on the loop thread.
+ * everything one input causes as a single output document stamped with that input's message history. A control
+ * input, if configured, is drained before each normal input. Built on the host thread; {@link #open(InputHistory)},
+ * {@link #doWork()} and {@link #close()} run on the loop thread.
  */
 final class ServiceRunner implements ServiceContext {
 
     private static final Logger LOG = LoggerFactory.getLogger(ServiceRunner.class);
+    /** Control messages read in one go at most: a flood of them holds normal inputs back, not the loop. */
+    private static final int CONTROL_BATCH = 256;
+    private static final int MAX_REPORTED_TYPES = 64;
 
     private final ServiceConfig config;
+    private final List<String> readQueues;
+    private final int normalInputs;
+    private final int control; // index of the control input, or -1
     private final ComponentType type;
     private final Object settings;
     private final ChronicleQueue[] inputs;
     private final int[] sourceIds;
     private final ChronicleQueue output;
+    private final SyncPolicy outputSyncPolicy;
     private final TimeProvider clock;
     private final UniqueTimestamps timestamps;
     private final HandlerErrorListener errorListener;
     private final ServiceStats stats;
 
     private ExcerptAppender appender;
+    private OutputSync outputSync;
+    private boolean syncAsked;
+    private AllowedTypes allowedTypes;
+    private final Set<String> reportedTypes = new HashSet<>();
     private HistoryRecordingOut writerTarget;
     private boolean rebuilding;
     private UniqueTimestamps replayTimestamps;
@@ -66,15 +81,23 @@ final class ServiceRunner implements ServiceContext {
 
     private InputHistory history;
 
+    /**
+     * @param inputs    the queues of {@link ServiceConfig#readQueues()}: the inputs, then the control queue if any
+     * @param sourceIds their configured source ids, in the same order
+     */
     ServiceRunner(ServiceConfig config, ComponentType type, Object settings, ChronicleQueue[] inputs, int[] sourceIds,
-                  ChronicleQueue output, TimeProvider clock, UniqueTimestamps timestamps,
+                  ChronicleQueue output, SyncPolicy outputSyncPolicy, TimeProvider clock, UniqueTimestamps timestamps,
                   HandlerErrorListener errorListener) {
         this.config = config;
+        this.readQueues = config.readQueues();
+        this.normalInputs = config.inputs().size();
+        this.control = config.control() == null ? -1 : normalInputs;
         this.type = type;
         this.settings = settings;
         this.inputs = inputs;
         this.sourceIds = sourceIds;
         this.output = output;
+        this.outputSyncPolicy = outputSyncPolicy;
         this.clock = clock;
         this.timestamps = timestamps;
         this.errorListener = errorListener;
@@ -97,6 +120,8 @@ final class ServiceRunner implements ServiceContext {
     void open(InputHistory history) {
         this.history = history;
         appender = output.createAppender();
+        outputSync = new OutputSync(appender, output, outputSyncPolicy, stats);
+        allowedTypes = new AllowedTypes(type.messageTypes());
         writerTarget = new HistoryRecordingOut(appender);
         List<Class<?>> outs = type.outputInterfaces();
         Object writer = null;
@@ -173,8 +198,9 @@ final class ServiceRunner implements ServiceContext {
         // Replays mostly read on from the previous one: seek only when the next index is not the one wanted.
         if (tailer.index() != index && !tailer.moveToIndex(index))
             throw new IllegalStateException("service '" + config.name() + "': cannot rebuild its state: input '"
-                    + config.inputs().get(input) + "' no longer holds index " + Long.toHexString(index));
+                    + readQueues.get(input) + "' no longer holds index " + Long.toHexString(index));
         try (DocumentContext in = tailer.readingDocument()) {
+            allowedTypes.applyTo(in.wire());
             history.input(sourceIds[input], index);
             readers[input].readOne0(in);
         } catch (RuntimeException e) {
@@ -188,7 +214,7 @@ final class ServiceRunner implements ServiceContext {
 
     private void position(int i, long lastProcessed) {
         ExcerptTailer tailer = tailers[i];
-        String input = config.inputs().get(i);
+        String input = readQueues.get(i);
         if (config.startFrom() == StartFrom.END) {
             tailer.toEnd();
         } else if (lastProcessed == RestartPoint.NONE) {
@@ -204,11 +230,21 @@ final class ServiceRunner implements ServiceContext {
         }
     }
 
-    /** One pass: at most one message from each input, then the timer if due. Returns the work done. */
+    /**
+     * One pass: at most one message from each normal input, each preceded by every control message waiting, then the
+     * timer if due. Returns the work done.
+     */
     int doWork() {
         int work = 0;
-        for (int i = 0; i < tailers.length; i++)
+        for (int i = 0; i < normalInputs; i++) {
+            if (control >= 0) {
+                int drained = drainControl();
+                work += drained;
+                if (drained == CONTROL_BATCH)
+                    break; // more control waiting: normal inputs wait for the next pass
+            }
             work += readOne(i);
+        }
         if (timer != null && System.nanoTime() >= nextTickNanos)
             work += tick();
         // Checked when idle, and now and then when busy with inputs that produce no output.
@@ -217,11 +253,19 @@ final class ServiceRunner implements ServiceContext {
         return work;
     }
 
+    private int drainControl() {
+        int n = 0;
+        while (n < CONTROL_BATCH && readOne(control) > 0)
+            n++;
+        return n;
+    }
+
     private int readOne(int i) {
         try (DocumentContext in = tailers[i].readingDocument()) {
             if (!in.isPresent())
                 return 0;
             long readNanos = latency == null ? 0 : System.nanoTime();
+            allowedTypes.applyTo(in.wire());
             currentInput = i;
             currentIndex = in.index();
             history.input(sourceIds[i], currentIndex);
@@ -235,12 +279,17 @@ final class ServiceRunner implements ServiceContext {
             inputOutput = out;
             try {
                 readers[i].readOne0(in);
+                if (allowedTypes.takeRejection())
+                    rejectedType(); // Chronicle swallowed the refusal and left a field at its default: still reported
             } catch (InvocationTargetRuntimeException e) {
                 acknowledgeFailedInput();
                 handlerFailed(e.getCause());
             } catch (RuntimeException e) {
                 acknowledgeFailedInput();
-                badMessage(e.toString());
+                if (allowedTypes.takeRejection())
+                    rejectedType();
+                else
+                    badMessage(e.toString());
             } catch (VirtualMachineError e) {
                 throw e;
             } catch (Error e) {
@@ -302,9 +351,12 @@ final class ServiceRunner implements ServiceContext {
         return 1;
     }
 
-    // An event that wrote nothing leaves no empty document behind.
+    // An event that wrote nothing leaves no empty document behind; one that did is synced if asked or configured.
     private void commitOrRollBack(DocumentContext out) {
-        if (((WriteDocumentContext) out).isEmpty()) {
+        boolean sync = syncAsked;
+        syncAsked = false;
+        boolean empty = ((WriteDocumentContext) out).isEmpty();
+        if (empty) {
             out.rollbackOnClose();
         } else {
             stats.countOutput();
@@ -312,14 +364,16 @@ final class ServiceRunner implements ServiceContext {
                 heartbeat.outputWritten();
         }
         out.close();
+        if (!empty)
+            outputSync.committed(sync);
     }
 
     private void handlerFailed(Throwable cause) {
         long n = stats.countHandlerError();
         if (isPowerOfTwo(n))
             LOG.warn("{}: handler threw on input '{}' index {} (error #{}); carrying on", config.name(),
-                    config.inputs().get(currentInput), Long.toHexString(currentIndex), n, cause);
-        errorListener.onHandlerError(config.name(), config.inputs().get(currentInput), currentIndex, cause);
+                    readQueues.get(currentInput), Long.toHexString(currentIndex), n, cause);
+        errorListener.onHandlerError(config.name(), readQueues.get(currentInput), currentIndex, cause);
     }
 
     private void unknownEvent(CharSequence event, ValueIn in) {
@@ -334,11 +388,22 @@ final class ServiceRunner implements ServiceContext {
         badMessage("unknown event '" + event + "'");
     }
 
+    // Logged the first time each type name is seen; past a bound on names, at the 1st, 2nd, 4th... bad message.
+    private void rejectedType() {
+        long n = stats.countBadMessage();
+        String name = allowedTypes.rejectedName();
+        if (reportedTypes.size() < MAX_REPORTED_TYPES ? reportedTypes.add(name) : isPowerOfTwo(n))
+            LOG.warn("{}: message on input '{}' index {} names type '{}', which the component's input interfaces do "
+                            + "not declare; skipped without loading it (bad message #{}; accepted types {})",
+                    config.name(), readQueues.get(currentInput), Long.toHexString(currentIndex), name, n,
+                    allowedTypes.allowedNames());
+    }
+
     private void badMessage(String problem) {
         long n = stats.countBadMessage();
         if (isPowerOfTwo(n))
             LOG.warn("{}: bad message on input '{}' index {}: {} (bad message #{}); skipped", config.name(),
-                    config.inputs().get(currentInput), Long.toHexString(currentIndex), problem, n);
+                    readQueues.get(currentInput), Long.toHexString(currentIndex), problem, n);
     }
 
     // Report the 1st, 2nd, 4th, 8th... occurrence: visible, yet a flood cannot flood the log.
@@ -369,6 +434,11 @@ final class ServiceRunner implements ServiceContext {
     public long uniqueTimestamp() {
         // Replays must not use up ids: live ids after a restart continue exactly where they would have.
         return rebuilding ? replayTimestamps.next() : timestamps.next();
+    }
+
+    @Override
+    public void syncOutputs() {
+        syncAsked = !rebuilding; // a replay writes nothing to sync
     }
 
     @Override

@@ -11,6 +11,7 @@ public final class ServiceStats {
     private final AtomicLong handlerErrors = new AtomicLong();
     private final AtomicLong badMessages = new AtomicLong();
     private final AtomicLong timerTicks = new AtomicLong();
+    private final AtomicLong syncs = new AtomicLong();
 
     ServiceStats(String serviceName) {
         this.serviceName = serviceName;
@@ -46,6 +47,11 @@ public final class ServiceStats {
         return timerTicks.get();
     }
 
+    /** Output documents the service waited to see on disk (MS_SYNC), asked for by its component or its queue. */
+    public long syncs() {
+        return syncs.get();
+    }
+
     // Single writer: lazySet is enough and never stalls the loop on a memory fence.
     void countInput() {
         inputs.lazySet(inputs.get() + 1);
@@ -71,9 +77,13 @@ public final class ServiceStats {
         timerTicks.lazySet(timerTicks.get() + 1);
     }
 
+    void countSync() {
+        syncs.lazySet(syncs.get() + 1);
+    }
+
     @Override
     public String toString() {
         return serviceName + " {inputs: " + inputs() + ", outputs: " + outputs() + ", handlerErrors: " + handlerErrors()
-                + ", badMessages: " + badMessages() + ", timerTicks: " + timerTicks() + "}";
+                + ", badMessages: " + badMessages() + ", timerTicks: " + timerTicks() + ", syncs: " + syncs() + "}";
     }
 }

@@ -81,7 +81,7 @@ class ConfigValidationTest {
         rejected(queues() + service("    implClass: " + ECHO + "\n    inputs: [ in ]\n    output: out\n"
                 + "    startsFrom: START\n"), "service 'echo'", "startsFrom", "unknown key", "startFrom");
         rejected(queues().replace("{ path: q/in }", "{ path: q/in, roll: DAILY }"), "queue 'in'", "roll",
-                "expected one of [path, rollCycle, sourceId, keepCycles]");
+                "expected one of [path, rollCycle, sourceId, keepCycles, sync]");
         rejected("hostid: 3\n" + queues(), "top level", "hostid", "hostId");
     }
 
@@ -139,6 +139,36 @@ class ConfigValidationTest {
                 "service 'echo2'", "inputs", "'echo' and 'echo2'", "same source id", "queue 'out'");
         rejected("queues:\n  in: { path: q/in, sourceId: 5 }\n  out: { path: q/out, sourceId: 5 }\n",
                 "queue 'out'", "sourceId", "already used by queue 'in'");
+    }
+
+    @Test
+    void aControlQueueAndASyncPolicyAreRead() throws IOException {
+        CelerityConfig c = CelerityConfig.load(write(queues() + "  fixes: { path: q/fixes, sync: sync }\n"
+                + service("    implClass: " + ECHO + "\n    inputs: [ in ]\n    control: fixes\n    output: out\n")));
+        assertEquals("fixes", c.services().get("echo").control());
+        assertEquals(List.of("in", "fixes"), c.services().get("echo").readQueues());
+        assertEquals(SyncPolicy.SYNC, c.queues().get("fixes").sync());
+        assertEquals(SyncPolicy.NONE, c.queues().get("in").sync());
+    }
+
+    @Test
+    void badControlQueue() throws IOException {
+        String echo = "    implClass: " + ECHO + "\n    inputs: [ in ]\n    output: out\n";
+        rejected(queues() + service(echo + "    control: fixes\n"), "service 'echo'", "control",
+                "unknown queue 'fixes'", "expected one of [in, out]");
+        rejected(queues() + service(echo + "    control: in\n"), "service 'echo'", "control",
+                "also listed in inputs [in]", "read only as the control input");
+        rejected(queues() + service(echo + "    control: [ out ]\n"), "service 'echo'", "control",
+                "expected a single value");
+        rejected(queues() + "  fixes: { path: q/fixes }\n" + service(echo)
+                        + "  echo2: { implClass: " + ECHO + ", inputs: [ fixes ], control: in, output: out }\n",
+                "service 'echo2'", "control", "'echo' and 'echo2'", "same source id", "(queue 'in')");
+    }
+
+    @Test
+    void badSyncPolicy() throws IOException {
+        rejected(queues().replace("{ path: q/out }", "{ path: q/out, sync: ALWAYS }"), "queue 'out'", "sync",
+                "'ALWAYS' is not valid", "[NONE, ASYNC, SYNC]");
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.celerity.runtime;
 
+import io.celerity.fixtures.TickOut;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.RollCycles;
@@ -11,6 +12,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.BooleanSupplier;
 
 /** Test helpers that write to and read back from real queues, the way a producer or an auditor would. */
@@ -49,6 +52,13 @@ final class Queues {
                 n++;
         }
         return n;
+    }
+
+    /** The values of the ticks in a queue, per stream, in queue order. */
+    static Map<Long, List<Long>> tickValuesPerStream(Path path) {
+        Map<Long, List<Long>> values = new TreeMap<>();
+        readAll(path, (TickOut) t -> values.computeIfAbsent(t.stream, s -> new ArrayList<>()).add(t.value));
+        return values;
     }
 
     static long count(Path path) {

@@ -29,7 +29,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -366,10 +365,7 @@ class ServiceHostTest {
         try (ServiceHost host = ServiceHost.start(config)) {
             Queues.await("all counted", WAIT, () -> Queues.count(dir.resolve("counts")) == expected);
         }
-        Map<Long, List<Long>> counts = new TreeMap<>();
-        Queues.readAll(dir.resolve("counts"), (TickOut) t -> counts.computeIfAbsent(t.stream, s -> new ArrayList<>())
-                .add(t.value));
-        return counts;
+        return Queues.tickValuesPerStream(dir.resolve("counts"));
     }
 
     @Test

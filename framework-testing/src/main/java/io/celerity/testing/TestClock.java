@@ -61,6 +61,11 @@ final class TestClock {
             public void acknowledge() {
                 // nothing to restart from when called directly
             }
+
+            @Override
+            public void syncOutputs() {
+                // called directly, outputs go to the test, not to a file
+            }
         };
     }
 }

@@ -204,5 +204,9 @@ class MatchingEngineNoGarbageTest {
         @Override
         public void acknowledge() {
         }
+
+        @Override
+        public void syncOutputs() {
+        }
     }
 }

@@ -58,6 +58,10 @@ class OmsAllocationTest {
         @Override
         public void acknowledge() {
         }
+
+        @Override
+        public void syncOutputs() {
+        }
     }
 
     private final Counting reports = new Counting();

@@ -1,0 +1,6 @@
+package io.celerity.benchmarks.durability;
+
+/** Trades to book. */
+public interface TradeIn {
+    void trade(Trade trade);
+}
