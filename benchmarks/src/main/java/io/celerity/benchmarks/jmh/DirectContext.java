@@ -34,4 +34,9 @@ final class DirectContext implements ServiceContext {
     public void acknowledge() {
         // nothing to acknowledge: there is no output queue
     }
+
+    @Override
+    public void syncOutputs() {
+        // nothing to sync: there is no output queue
+    }
 }
