@@ -11,6 +11,9 @@ import net.openhft.chronicle.core.time.SetTimeProvider;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -30,6 +33,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * bounded, the process's open file descriptors stay flat, and the reader downstream misses nothing.
  */
 class RetentionSoakTest {
+    private static final Logger LOG = LoggerFactory.getLogger(RetentionSoakTest.class);
 
     private static final int KEEP = 3;
     private static final int WARM_UP = 50;
@@ -79,8 +83,8 @@ class RetentionSoakTest {
         // Chronicle reports a released file from its background releaser thread, which lags on a loaded machine.
         long most = fileCounts.subList(WARM_UP, cycles).stream().mapToLong(Long::longValue).max().orElseThrow();
         assertTrue(most <= KEEP + 10, "bounded after warm-up, not one file per cycle; counts " + fileCounts);
-        System.out.printf("retention soak: %d cycles, files after each: max %d after cycle %d, %d at the end; open file "
-                + "descriptors %d after cycle %d, %d at the end%n", cycles, most, WARM_UP, KEEP, fdsAfterWarmUp,
+        LOG.info("retention soak: {} cycles, files after each: max {} after cycle {}, {} at the end; open file "
+                + "descriptors {} after cycle {}, {} at the end", cycles, most, WARM_UP, KEEP, fdsAfterWarmUp,
                 WARM_UP, fdsAtEnd);
         List<Long> relayed = new ArrayList<>();
         Queues.readAll(dir.resolve("sink"), (TickIn) t -> relayed.add(t.seq));

@@ -2,7 +2,6 @@ package io.celerity.benchmarks.hop;
 
 import io.celerity.benchmarks.harness.LatencyTask;
 import io.celerity.benchmarks.harness.Probes;
-import io.celerity.benchmarks.harness.SinkProbes;
 import io.celerity.config.CelerityConfig;
 import io.celerity.config.EventLoopConfig;
 import io.celerity.config.PauserType;
@@ -31,7 +30,6 @@ public final class CelerityHop implements LatencyTask {
     private Pings sender;
     private final Ping ping = new Ping();
     private long sequence;
-    private String probesKey;
 
     /** {@code monitoring}: with the Prometheus endpoint's per-hop histograms on, which costs a little per message. */
     public CelerityHop(int handlerCpu, boolean monitoring) {
@@ -42,8 +40,7 @@ public final class CelerityHop implements LatencyTask {
     @Override
     public void start(Probes probes) throws Exception {
         data = new BenchmarkData("celerity-hop");
-        probesKey = data.dir().toString();
-        SinkProbes.register(probesKey, probes);
+        String probesKey = data.registerSinkProbes(probes);
         CelerityConfig config = CelerityConfig.builder()
                 .metricsPort(monitoring ? 0 : -1)
                 .queue("pings", data.dir().resolve("pings"))
@@ -76,7 +73,6 @@ public final class CelerityHop implements LatencyTask {
             host.close();
         if (pings != null)
             pings.close();
-        SinkProbes.unregister(probesKey);
         if (data != null)
             data.close();
     }

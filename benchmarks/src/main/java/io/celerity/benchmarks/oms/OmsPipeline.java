@@ -2,7 +2,6 @@ package io.celerity.benchmarks.oms;
 
 import io.celerity.benchmarks.harness.LatencyTask;
 import io.celerity.benchmarks.harness.Probes;
-import io.celerity.benchmarks.harness.SinkProbes;
 import io.celerity.benchmarks.harness.StartTimes;
 import io.celerity.benchmarks.hop.BenchmarkData;
 import io.celerity.config.CelerityConfig;
@@ -38,7 +37,6 @@ public final class OmsPipeline implements LatencyTask {
     private ExcerptAppender appender;
     private OrderFlow client;
     private StartTimes startTimes;
-    private String probesKey;
     private long request;
     private long epochNanosAtStart;
     private long nanoTimeAtStart;
@@ -52,11 +50,10 @@ public final class OmsPipeline implements LatencyTask {
     @Override
     public void start(Probes probes) throws Exception {
         data = new BenchmarkData("oms");
-        probesKey = data.dir().toString();
-        SinkProbes.register(probesKey, probes);
+        String probesKey = data.registerSinkProbes(probes);
         startTimes = probes.startTimes();
         host = ServiceHost.start(withSink(CelerityConfig.parse("oms/services.yaml",
-                DemoFiles.resource("oms/services.yaml"), data.dir())));
+                DemoFiles.resource("oms/services.yaml"), data.dir()), probesKey));
         orders = SingleChronicleQueueBuilder.binary(data.dir().resolve("orders"))
                 .rollCycle(ReportSink.ORDERS_ROLL_CYCLE).build();
         appender = orders.createAppender();
@@ -68,7 +65,7 @@ public final class OmsPipeline implements LatencyTask {
     }
 
     /** The deployment as configured, plus the sink, with the loop pinned if asked and the index sized for the run. */
-    private CelerityConfig withSink(CelerityConfig oms) {
+    private CelerityConfig withSink(CelerityConfig oms, String probesKey) {
         CelerityConfig.Builder b = CelerityConfig.builder().hostId(oms.hostId());
         oms.queues().values().forEach(b::queue);
         for (EventLoopConfig loop : oms.eventLoops().values())
@@ -111,7 +108,6 @@ public final class OmsPipeline implements LatencyTask {
             appender.close();
         if (orders != null)
             orders.close();
-        SinkProbes.unregister(probesKey);
         if (data != null)
             data.close();
     }
