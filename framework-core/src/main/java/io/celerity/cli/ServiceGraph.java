@@ -22,8 +22,14 @@ final class ServiceGraph {
                     .append("];\n");
             for (String input : service.inputs())
                 dot.append("  ").append(id("q", input)).append(" -> ").append(id("s", service.name())).append(";\n");
+            if (service.control() != null)
+                dot.append("  ").append(id("q", service.control())).append(" -> ").append(id("s", service.name()))
+                        .append(" [label=\"control\"];\n");
             dot.append("  ").append(id("s", service.name())).append(" -> ").append(id("q", service.output()))
                     .append(";\n");
+            if (service.snapshot() != null)
+                dot.append("  ").append(id("s", service.name())).append(" -> ")
+                        .append(id("q", service.snapshot().queue())).append(" [style=dashed, label=\"snapshots\"];\n");
         }
         return dot.append("}\n").toString();
     }

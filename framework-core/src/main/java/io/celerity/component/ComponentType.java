@@ -10,6 +10,7 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -116,6 +117,76 @@ public final class ComponentType {
     /** The interfaces whose methods are the events this component accepts. */
     public List<Class<?>> inputInterfaces() {
         return inputInterfaces;
+    }
+
+    /**
+     * This component with {@code notInputs}, interfaces it implements only to be given its own outputs or its snapshot
+     * back, no longer counted among its inputs.
+     *
+     * @throws IllegalArgumentException when no input interface would be left
+     */
+    public ComponentType withoutInputs(Collection<Class<?>> notInputs) {
+        List<Class<?>> inputs = new ArrayList<>(inputInterfaces);
+        inputs.removeAll(notInputs);
+        if (inputs.isEmpty())
+            throw new IllegalArgumentException(implClass.getName() + " implements no input interface besides "
+                    + names(notInputs) + ", which it implements to be given its outputs or its snapshot back; expected "
+                    + "an interface of the events it reads as well");
+        return new ComponentType(implClass, inputs, constructor, outputInterfaces, settingsType);
+    }
+
+    /**
+     * The interfaces it implements to be given its state back rather than to read events: its output interfaces when its
+     * outputs are replayed into it, and its snapshot's state interface when it takes snapshots.
+     *
+     * @param snapshotMethod the method that writes its snapshot, or {@code null}
+     */
+    public List<Class<?>> stateInterfaces(boolean replaysOutputs, String snapshotMethod) {
+        List<Class<?>> state = new ArrayList<>(replaysOutputs ? implementedOutputs() : List.of());
+        if (snapshotMethod != null)
+            state.add(snapshotMethod(snapshotMethod).getParameterTypes()[0]);
+        return state;
+    }
+
+    /** Its output interfaces that it also implements, so its own outputs can be replayed into it. */
+    public List<Class<?>> implementedOutputs() {
+        List<Class<?>> implemented = new ArrayList<>();
+        for (Class<?> out : outputInterfaces)
+            if (out.isAssignableFrom(implClass))
+                implemented.add(out);
+        return implemented;
+    }
+
+    /**
+     * The public method that writes a snapshot: {@code void name(S out)}, where {@code S} is an interface of state events
+     * that the component implements too, so the snapshot can be read back into it.
+     *
+     * @throws IllegalArgumentException when there is no such method
+     */
+    public Method snapshotMethod(String name) {
+        for (Method m : implClass.getMethods()) {
+            if (!m.getName().equals(name) || m.getReturnType() != void.class || m.getParameterCount() != 1)
+                continue;
+            Class<?> state = m.getParameterTypes()[0];
+            if (!state.isInterface() || isPlatformType(state))
+                continue;
+            if (!state.isAssignableFrom(implClass))
+                throw new IllegalArgumentException(implClass.getName() + "." + name + " writes " + state.getName()
+                        + " events, which " + implClass.getSimpleName() + " does not implement; expected it to "
+                        + "implement " + state.getSimpleName() + " so a restart can give it the snapshot back");
+            if (!hasEventMethod(state))
+                throw new IllegalArgumentException(state.getName() + " has no event method; expected methods of one "
+                        + "parameter, one per kind of state event");
+            return m;
+        }
+        throw new IllegalArgumentException(implClass.getName() + " has no public method void " + name
+                + "(S out) where S is an interface of state events; expected one to write a snapshot");
+    }
+
+    private static String names(Collection<Class<?>> types) {
+        List<String> names = new ArrayList<>();
+        types.forEach(t -> names.add(t.getSimpleName()));
+        return names.toString();
     }
 
     /** The classes its input messages may name in a type tag (see {@link MessageTypes}). */

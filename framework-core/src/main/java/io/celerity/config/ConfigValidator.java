@@ -100,13 +100,15 @@ final class ConfigValidator {
         if (s.startFrom() == null)
             throw error(entry, "startFrom", "missing; expected one of LAST_WRITTEN, START, END");
         if (s.rebuild() == null)
-            throw error(entry, "rebuildState", "missing; expected NONE or REPLAY_INPUTS");
+            throw error(entry, "rebuildState", "missing; expected NONE, REPLAY_INPUTS or REPLAY_OUTPUTS");
         if (s.rebuild() == StateRebuild.REPLAY_INPUTS)
             for (String q : concat(s.inputs(), s.output()))
                 if (config.queues().containsKey(q) && config.queues().get(q).keepCycles() > 0)
                     throw error("queue '" + q + "'", "keepCycles", "service '" + s.name() + "' rebuilds its state by "
                             + "replaying every input its output records (rebuildState: REPLAY_INPUTS), so its queues "
                             + "must keep every cycle; expected no keepCycles on " + concat(s.inputs(), s.output()));
+        if (s.rebuild() == StateRebuild.REPLAY_OUTPUTS)
+            validateOwnOutput(s);
         if (!config.eventLoops().containsKey(s.eventLoop()))
             throw error(entry, "eventLoop", "unknown event loop '" + s.eventLoop() + "'; expected one declared under "
                     + "eventLoops " + config.eventLoops().keySet() + ", or none for the default loop");
@@ -123,6 +125,18 @@ final class ConfigValidator {
                 throw error(entry, "timer", e.getMessage());
             }
         }
+        if (s.rebuild() == StateRebuild.REPLAY_OUTPUTS && type.implementedOutputs().isEmpty())
+            throw error(entry, "rebuildState", "REPLAY_OUTPUTS gives the component its outputs back, but "
+                    + s.implClass() + " implements none of its output interfaces " + simpleNames(type.outputInterfaces())
+                    + "; expected it to implement them, taking each output into its state");
+        if (s.snapshot() != null)
+            validateSnapshot(s, type);
+        try {
+            type.withoutInputs(type.stateInterfaces(s.rebuild() == StateRebuild.REPLAY_OUTPUTS,
+                    s.snapshot() == null ? null : s.snapshot().method()));
+        } catch (IllegalArgumentException e) {
+            throw error(entry, "implClass", e.getMessage());
+        }
         if (s.heartbeat() != null && (s.heartbeat().isNegative() || s.heartbeat().isZero()))
             throw error(entry, "heartbeat", "period " + s.heartbeat() + " must be positive");
         if (!s.settings().isEmpty()) {
@@ -135,6 +149,51 @@ final class ConfigValidator {
                 throw error(entry, "settings", e.getMessage());
             }
         }
+    }
+
+    /** Replaying its outputs takes back everything on the queue: it must be the service's alone, and whole. */
+    private void validateOwnOutput(ServiceConfig s) {
+        String entry = "service '" + s.name() + "'";
+        for (ServiceConfig other : config.services().values())
+            if (other != s && other.output().equals(s.output()))
+                throw error(entry, "output", "service '" + other.name() + "' writes to queue '" + s.output() + "' too, "
+                        + "but REPLAY_OUTPUTS takes back everything on it; expected an output queue of its own");
+        if (config.queues().get(s.output()).keepCycles() > 0)
+            throw error("queue '" + s.output() + "'", "keepCycles", "service '" + s.name() + "' rebuilds its state "
+                    + "from this queue (rebuildState: REPLAY_OUTPUTS), so it must keep every cycle; expected no keepCycles");
+    }
+
+    private void validateSnapshot(ServiceConfig s, ComponentType type) {
+        String entry = "service '" + s.name() + "'";
+        SnapshotConfig snap = s.snapshot();
+        if (snap.queue() == null)
+            throw error(entry, "snapshot.queue", "missing; expected the name of the queue snapshots are written to");
+        requireQueue(entry, "snapshot.queue", snap.queue());
+        for (ServiceConfig other : config.services().values()) {
+            boolean usedElsewhere = other.readQueues().contains(snap.queue()) || other.output().equals(snap.queue())
+                    || (other != s && other.snapshot() != null && snap.queue().equals(other.snapshot().queue()));
+            if (usedElsewhere)
+                throw error(entry, "snapshot.queue", "queue '" + snap.queue() + "' is also read or written by service '"
+                        + other.name() + "'; expected a queue only this service's snapshots go to");
+        }
+        if (s.rebuild() == StateRebuild.NONE)
+            throw error(entry, "snapshot", "given, but rebuildState is NONE: a snapshot alone would lose whatever the "
+                    + "service did after it; expected rebuildState REPLAY_INPUTS or REPLAY_OUTPUTS");
+        if (snap.everyInputs() < 0)
+            throw error(entry, "snapshot.everyInputs", snap.everyInputs() + " is negative; expected a count of inputs");
+        if (snap.period() != null && (snap.period().isNegative() || snap.period().isZero()))
+            throw error(entry, "snapshot.period", "period " + snap.period() + " must be positive");
+        if (snap.everyInputs() == 0 && snap.period() == null)
+            throw error(entry, "snapshot", "neither everyInputs nor period given; expected at least one of them");
+        try {
+            type.snapshotMethod(snap.method());
+        } catch (IllegalArgumentException e) {
+            throw error(entry, "snapshot.method", e.getMessage());
+        }
+    }
+
+    private static String simpleNames(List<Class<?>> types) {
+        return types.stream().map(Class::getSimpleName).toList().toString();
     }
 
     private ComponentType componentType(String entry, String implClass) {

@@ -20,10 +20,12 @@ import java.util.Map;
  * @param heartbeat   how long the service may write nothing before it writes a heartbeat, or {@code null} for never
  * @param settings    values for the component's settings object, by field name
  * @param control     a queue drained before every normal input, e.g. of cancels and corrections, or {@code null}
+ * @param snapshot    when and where the service snapshots its state, or {@code null} for never
  */
 public record ServiceConfig(String name, String implClass, List<String> inputs, String output, StartFrom startFrom,
                             StateRebuild rebuild, String eventLoop, String timerMethod, Duration timerPeriod, Duration heartbeat,
-                            Map<String, Object> settings, String control) {
+                            Map<String, Object> settings, String control,
+                            SnapshotConfig snapshot) {
 
     public ServiceConfig {
         inputs = List.copyOf(inputs);
@@ -33,49 +35,55 @@ public record ServiceConfig(String name, String implClass, List<String> inputs, 
     /** A service with the default start policy and loop, no timer and no settings. */
     public static ServiceConfig of(String name, Class<?> implClass, List<String> inputs, String output) {
         return new ServiceConfig(name, implClass.getName(), inputs, output, StartFrom.LAST_WRITTEN,
-                StateRebuild.NONE, EventLoopConfig.DEFAULT_NAME, null, null, null, Map.of(), null);
+                StateRebuild.NONE, EventLoopConfig.DEFAULT_NAME, null, null, null, Map.of(), null, null);
     }
 
     /** This service starting from {@code startFrom}. */
     public ServiceConfig withStartFrom(StartFrom startFrom) {
         return new ServiceConfig(name, implClass, inputs, output, startFrom, rebuild, eventLoop, timerMethod, timerPeriod,
-                heartbeat, settings, control);
+                heartbeat, settings, control, snapshot);
     }
 
     /** This service rebuilding its state on restart as {@code rebuild} says. */
     public ServiceConfig withRebuild(StateRebuild rebuild) {
         return new ServiceConfig(name, implClass, inputs, output, startFrom, rebuild, eventLoop, timerMethod, timerPeriod,
-                heartbeat, settings, control);
+                heartbeat, settings, control, snapshot);
     }
 
     /** This service on the loop named {@code eventLoop}. */
     public ServiceConfig withEventLoop(String eventLoop) {
         return new ServiceConfig(name, implClass, inputs, output, startFrom, rebuild, eventLoop, timerMethod, timerPeriod,
-                heartbeat, settings, control);
+                heartbeat, settings, control, snapshot);
     }
 
     /** This service with {@code method} called every {@code period} on the service's loop thread. */
     public ServiceConfig withTimer(String method, Duration period) {
         return new ServiceConfig(name, implClass, inputs, output, startFrom, rebuild, eventLoop, method, period, heartbeat,
-                settings, control);
+                settings, control, snapshot);
     }
 
     /** This service with settings handed to its constructor. */
     public ServiceConfig withSettings(Map<String, Object> settings) {
         return new ServiceConfig(name, implClass, inputs, output, startFrom, rebuild, eventLoop, timerMethod, timerPeriod,
-                heartbeat, settings, control);
+                heartbeat, settings, control, snapshot);
     }
 
     /** This service writing a heartbeat on its output whenever it has written nothing for {@code period}. */
     public ServiceConfig withHeartbeat(Duration period) {
         return new ServiceConfig(name, implClass, inputs, output, startFrom, rebuild, eventLoop, timerMethod, timerPeriod,
-                period, settings, control);
+                period, settings, control, snapshot);
     }
 
     /** This service reading {@code queue} as its control input: drained before each of its normal inputs. */
     public ServiceConfig withControl(String queue) {
         return new ServiceConfig(name, implClass, inputs, output, startFrom, rebuild, eventLoop, timerMethod, timerPeriod,
-                heartbeat, settings, queue);
+                heartbeat, settings, queue, snapshot);
+    }
+
+    /** This service snapshotting its state as {@code snapshot} says. */
+    public ServiceConfig withSnapshot(SnapshotConfig snapshot) {
+        return new ServiceConfig(name, implClass, inputs, output, startFrom, rebuild, eventLoop, timerMethod, timerPeriod,
+                heartbeat, settings, control, snapshot);
     }
 
     /** Every queue the service reads: its inputs in order, then its control queue if it has one. */

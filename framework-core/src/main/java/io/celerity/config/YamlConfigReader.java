@@ -75,7 +75,7 @@ final class YamlConfigReader {
 
     private ServiceConfig service(String name, Section s) {
         s.allow("implClass", "inputs", "control", "output", "startFrom", "rebuildState", "eventLoop", "timer",
-                "heartbeat", "settings");
+                "heartbeat", "settings", "snapshot");
         String method = null;
         Duration period = null;
         if (s.has("timer")) {
@@ -94,17 +94,34 @@ final class YamlConfigReader {
                 method, period,
                 s.has("heartbeat") ? s.duration("heartbeat") : null,
                 s.has("settings") ? s.section("settings").values : Map.of(),
-                s.string("control", null, null));
+                s.string("control", null, null),
+                s.has("snapshot") ? snapshot(s.section("snapshot")) : null);
+    }
+
+    private SnapshotConfig snapshot(Section s) {
+        s.allow("queue", "method", "everyInputs", "period");
+        long every = s.integer("everyInputs", 0);
+        Duration period = s.has("period") ? s.duration("period") : null;
+        if (every == 0 && period == null)
+            throw s.error("everyInputs", "neither everyInputs nor period given; expected at least one of them");
+        return new SnapshotConfig(s.string("queue", null, "the name of the queue snapshots are written to"),
+                s.string("method", null, "the name of the component method that writes a snapshot"), every, period);
     }
 
     /** One mapping of the file, with typed accessors that name the entry and key when a value is wrong. */
     private final class Section {
         final String entry;
         final Map<String, Object> values;
+        final String keyPrefix; // e.g. "timer." for the keys of a nested mapping, so errors name the whole key
 
         Section(String entry, Map<String, Object> values) {
+            this(entry, values, "");
+        }
+
+        Section(String entry, Map<String, Object> values, String keyPrefix) {
             this.entry = entry;
             this.values = values;
+            this.keyPrefix = keyPrefix;
         }
 
         void allow(String... keys) {
@@ -199,7 +216,7 @@ final class YamlConfigReader {
             Object v = values.get(key);
             if (!(v instanceof Map))
                 throw error(key, "'" + v + "' is not a mapping; expected { key: value, ... }");
-            return new Section(entry, (Map<String, Object>) v);
+            return new Section(entry, (Map<String, Object>) v, keyPrefix + key + ".");
         }
 
         /** The named sub-entries of a section such as {@code services}, each a mapping of its own. */
@@ -221,7 +238,7 @@ final class YamlConfigReader {
         }
 
         ConfigException error(String key, String problem) {
-            return new ConfigException(source, entry, key, problem);
+            return new ConfigException(source, entry, keyPrefix + key, problem);
         }
     }
 }

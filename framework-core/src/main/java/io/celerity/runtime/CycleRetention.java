@@ -54,6 +54,8 @@ final class CycleRetention implements StoreFileListener {
         boolean written = false;
         java.util.List<Integer> ids = new java.util.ArrayList<>();
         for (ServiceConfig s : config.services().values()) {
+            if (s.snapshot() != null && s.snapshot().queue().equals(queue.name()))
+                written = true; // a restart needs the newest snapshot only, and falls back on a full replay without it
             if (!s.output().equals(queue.name()))
                 continue;
             written = true;

@@ -5,6 +5,7 @@ import io.celerity.config.CelerityConfig;
 import io.celerity.config.QueueConfig;
 import io.celerity.config.ServiceConfig;
 import io.celerity.config.SettingsBinder;
+import io.celerity.config.StateRebuild;
 import io.celerity.config.SyncPolicy;
 import io.celerity.time.UniqueTimestamps;
 import net.openhft.chronicle.bytes.SyncMode;
@@ -191,11 +192,14 @@ public final class ServiceHost implements AutoCloseable {
         } catch (ClassNotFoundException e) {
             throw new IllegalStateException(e); // validated already
         }
+        type = type.withoutInputs(type.stateInterfaces(s.rebuild() == StateRebuild.REPLAY_OUTPUTS,
+                s.snapshot() == null ? null : s.snapshot().method()));
         Object settings = type.settingsType() == null ? null : SettingsBinder.bind(type.settingsType(), s.settings());
         ChronicleQueue[] inputs = s.readQueues().stream().map(queues::get).toArray(ChronicleQueue[]::new);
         int[] sourceIds = s.readQueues().stream().mapToInt(q -> config.queues().get(q).sourceId()).toArray();
         return new ServiceRunner(s, type, settings, inputs, sourceIds, queues.get(s.output()),
-                config.queues().get(s.output()).sync(), options.clock(), timestamps, options.errorListener());
+                s.snapshot() == null ? null : queues.get(s.snapshot().queue()), config.queues().get(s.output()).sync(),
+                options.clock(), timestamps, options.errorListener());
     }
 
     /** The configuration this host runs. */

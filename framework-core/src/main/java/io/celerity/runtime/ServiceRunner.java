@@ -1,6 +1,5 @@
 package io.celerity.runtime;
 
-import io.celerity.history.RecordedHistory;
 import io.celerity.api.ServiceContext;
 import io.celerity.component.ComponentType;
 import io.celerity.config.ServiceConfig;
@@ -18,13 +17,13 @@ import net.openhft.chronicle.wire.AbstractGeneratedMethodReader;
 import net.openhft.chronicle.wire.DocumentContext;
 import net.openhft.chronicle.wire.MessageHistory;
 import net.openhft.chronicle.wire.ValueIn;
-import net.openhft.chronicle.wire.VanillaMessageHistory;
 import net.openhft.chronicle.wire.VanillaMethodWriterBuilder;
 import net.openhft.chronicle.wire.WriteDocumentContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.lang.invoke.MethodHandle;
+import java.lang.reflect.Method;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -51,6 +50,7 @@ final class ServiceRunner implements ServiceContext {
     private final ChronicleQueue[] inputs;
     private final int[] sourceIds;
     private final ChronicleQueue output;
+    private final ChronicleQueue snapshotQueue;
     private final SyncPolicy outputSyncPolicy;
     private final TimeProvider clock;
     private final UniqueTimestamps timestamps;
@@ -63,6 +63,7 @@ final class ServiceRunner implements ServiceContext {
     private AllowedTypes allowedTypes;
     private final Set<String> reportedTypes = new HashSet<>();
     private HistoryRecordingOut writerTarget;
+    private SnapshotWriter snapshots;
     private boolean rebuilding;
     private UniqueTimestamps replayTimestamps;
     private ExcerptTailer[] tailers;
@@ -82,12 +83,13 @@ final class ServiceRunner implements ServiceContext {
     private InputHistory history;
 
     /**
-     * @param inputs    the queues of {@link ServiceConfig#readQueues()}: the inputs, then the control queue if any
-     * @param sourceIds their configured source ids, in the same order
+     * @param inputs        the queues of {@link ServiceConfig#readQueues()}: the inputs, then the control queue if any
+     * @param sourceIds     their configured source ids, in the same order
+     * @param snapshotQueue where it writes snapshots, or {@code null}
      */
     ServiceRunner(ServiceConfig config, ComponentType type, Object settings, ChronicleQueue[] inputs, int[] sourceIds,
-                  ChronicleQueue output, SyncPolicy outputSyncPolicy, TimeProvider clock, UniqueTimestamps timestamps,
-                  HandlerErrorListener errorListener) {
+                  ChronicleQueue output, ChronicleQueue snapshotQueue, SyncPolicy outputSyncPolicy, TimeProvider clock,
+                  UniqueTimestamps timestamps, HandlerErrorListener errorListener) {
         this.config = config;
         this.readQueues = config.readQueues();
         this.normalInputs = config.inputs().size();
@@ -97,6 +99,7 @@ final class ServiceRunner implements ServiceContext {
         this.inputs = inputs;
         this.sourceIds = sourceIds;
         this.output = output;
+        this.snapshotQueue = snapshotQueue;
         this.outputSyncPolicy = outputSyncPolicy;
         this.clock = clock;
         this.timestamps = timestamps;
@@ -141,11 +144,16 @@ final class ServiceRunner implements ServiceContext {
         readers = new AbstractGeneratedMethodReader[inputs.length];
         for (int i = 0; i < inputs.length; i++) {
             tailers[i] = inputs[i].createTailer();
-            Object reader = tailers[i].methodReaderBuilder().defaultParselet(this::unknownEvent).build(component);
+            Object reader = tailers[i].methodReaderBuilder().defaultParselet(this::unknownEvent)
+                    .methodReaderInterceptorReturns(new AcceptedEvents(type.inputInterfaces())).build(component);
             readers[i] = GeneratedCode.requireGeneratedReader(reader, config.name());
         }
-        if (config.rebuild() == StateRebuild.REPLAY_INPUTS)
-            rebuildState();
+        Method snapshotMethod = config.snapshot() == null ? null : type.snapshotMethod(config.snapshot().method());
+        if (config.rebuild() != StateRebuild.NONE)
+            rebuildState(component, snapshotMethod);
+        if (snapshotMethod != null)
+            snapshots = new SnapshotWriter(config.name(), config.snapshot(), snapshotQueue, snapshotMethod, component,
+                    stats.inputs(), System.nanoTime());
         for (int i = 0; i < inputs.length; i++)
             position(i, resumeAfter == null ? RestartPoint.NONE : resumeAfter[i]);
         if (config.heartbeat() != null)
@@ -157,40 +165,20 @@ final class ServiceRunner implements ServiceContext {
         }
     }
 
-    /** Replays, outputs suppressed, each input the output queue's histories name, in their original order. */
-    private void rebuildState() {
-        long start = System.nanoTime();
-        long replayed = 0;
-        VanillaMessageHistory recorded = new VanillaMessageHistory();
-        recorded.addSourceDetails(false);
+    /** Restores the component's state, outputs suppressed and ids drawn from a sequence of the replay's own. */
+    private void rebuildState(Object component, Method snapshotMethod) {
         writerTarget.suppress(true);
         replayTimestamps = timestamps.detached();
         rebuilding = true;
-        try (ExcerptTailer outputs = output.createTailer()) {
-            while (true) {
-                try (DocumentContext dc = outputs.readingDocument()) {
-                    if (!dc.isPresent())
-                        break;
-                    int input = RecordedHistory.read(dc.wire(), recorded) ? inputOf(recorded.lastSourceId()) : -1;
-                    if (input >= 0) {
-                        replay(input, recorded.lastSourceIndex());
-                        replayed++;
-                    }
-                }
-            }
+        try {
+            new StateRebuilder(config, output, sourceIds, snapshotQueue,
+                    snapshotMethod == null ? null : snapshotMethod.getParameterTypes()[0],
+                    config.rebuild() == StateRebuild.REPLAY_OUTPUTS ? type.implementedOutputs() : List.of())
+                    .rebuild(component, this::replay);
         } finally {
             rebuilding = false;
             writerTarget.suppress(false);
         }
-        LOG.info("{}: state rebuilt from {} input(s) in {} ms", config.name(), replayed,
-                (System.nanoTime() - start) / 1_000_000);
-    }
-
-    private int inputOf(int sourceId) {
-        for (int i = 0; i < sourceIds.length; i++)
-            if (sourceIds[i] == sourceId)
-                return i;
-        return -1; // another service's output on a shared queue, or a timer's
     }
 
     private void replay(int input, long index) {
@@ -247,10 +235,18 @@ final class ServiceRunner implements ServiceContext {
         }
         if (timer != null && System.nanoTime() >= nextTickNanos)
             work += tick();
+        if (snapshots != null && snapshots.due(stats.inputs()))
+            work += takeSnapshot();
         // Checked when idle, and now and then when busy with inputs that produce no output.
         if (heartbeat != null && (work == 0 || (++passes & 1023) == 0))
             work += heartbeat.beatIfQuiet(appender, clock.currentTimeNanos());
         return work;
+    }
+
+    private int takeSnapshot() {
+        if (snapshots.take(output.lastIndex(), stats.inputs(), clock.currentTimeNanos()))
+            stats.countSnapshot();
+        return 1;
     }
 
     private int drainControl() {
@@ -283,7 +279,10 @@ final class ServiceRunner implements ServiceContext {
                     rejectedType(); // Chronicle swallowed the refusal and left a field at its default: still reported
             } catch (InvocationTargetRuntimeException e) {
                 acknowledgeFailedInput();
-                handlerFailed(e.getCause());
+                if (e.getCause() instanceof EventNotAccepted)
+                    badMessage(e.getCause().getMessage()); // e.g. a snapshot event on an input queue
+                else
+                    handlerFailed(e.getCause());
             } catch (RuntimeException e) {
                 acknowledgeFailedInput();
                 if (allowedTypes.takeRejection())
@@ -417,7 +416,7 @@ final class ServiceRunner implements ServiceContext {
             Closeable.closeQuietly((Object[]) readers);
         if (tailers != null)
             Closeable.closeQuietly((Object[]) tailers);
-        Closeable.closeQuietly(appender);
+        Closeable.closeQuietly(appender, snapshots);
     }
 
     @Override

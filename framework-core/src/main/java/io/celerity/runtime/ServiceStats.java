@@ -12,6 +12,7 @@ public final class ServiceStats {
     private final AtomicLong badMessages = new AtomicLong();
     private final AtomicLong timerTicks = new AtomicLong();
     private final AtomicLong syncs = new AtomicLong();
+    private final AtomicLong snapshots = new AtomicLong();
 
     ServiceStats(String serviceName) {
         this.serviceName = serviceName;
@@ -52,6 +53,11 @@ public final class ServiceStats {
         return syncs.get();
     }
 
+    /** Snapshots completed since start. */
+    public long snapshots() {
+        return snapshots.get();
+    }
+
     // Single writer: lazySet is enough and never stalls the loop on a memory fence.
     void countInput() {
         inputs.lazySet(inputs.get() + 1);
@@ -81,9 +87,14 @@ public final class ServiceStats {
         syncs.lazySet(syncs.get() + 1);
     }
 
+    void countSnapshot() {
+        snapshots.lazySet(snapshots.get() + 1);
+    }
+
     @Override
     public String toString() {
         return serviceName + " {inputs: " + inputs() + ", outputs: " + outputs() + ", handlerErrors: " + handlerErrors()
-                + ", badMessages: " + badMessages() + ", timerTicks: " + timerTicks() + ", syncs: " + syncs() + "}";
+                + ", badMessages: " + badMessages() + ", timerTicks: " + timerTicks() + ", syncs: " + syncs()
+                + ", snapshots: " + snapshots() + "}";
     }
 }

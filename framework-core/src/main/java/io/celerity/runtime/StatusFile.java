@@ -35,6 +35,8 @@ public final class StatusFile {
                 + "handlerErrors: " + stats.handlerErrors() + "\n"
                 + "badMessages: " + stats.badMessages() + "\n"
                 + "timerTicks: " + stats.timerTicks() + "\n"
+                + "syncs: " + stats.syncs() + "\n"
+                + "snapshots: " + stats.snapshots() + "\n"
                 + (reason == null ? "" : "reason: \"" + reason.replace("\\", "\\\\").replace("\"", "\\\"") + "\"\n");
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
         Files.writeString(tmp, text);

@@ -4,6 +4,10 @@ import io.celerity.cli.CelerityCli;
 import io.celerity.fixtures.LimitedEcho;
 import io.celerity.fixtures.Recorder;
 import io.celerity.fixtures.SmallFileSystem;
+import io.celerity.fixtures.SnapshottingCounter;
+import io.celerity.fixtures.Tick;
+import io.celerity.fixtures.TickCounter;
+import io.celerity.fixtures.TickOut;
 import io.celerity.fixtures.TickEcho;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -207,6 +211,48 @@ class ConfigValidationTest {
     }
 
     @Test
+    void badSnapshotsAndOutputReplays() throws IOException {
+        String snapshotQueue = queues() + "  snaps: { path: q/snaps }\n";
+        String counter = "    implClass: " + SnapshottingCounter.class.getName() + "\n    inputs: [ in ]\n    output: out\n";
+        String replayInputs = counter + "    rebuildState: REPLAY_INPUTS\n";
+        rejected(snapshotQueue + service(replayInputs + "    snapshot: { queue: snapz, method: writeCounts, "
+                + "everyInputs: 10 }\n"), "service 'echo'", "snapshot.queue", "unknown queue 'snapz'");
+        rejected(snapshotQueue + service(replayInputs + "    snapshot: { queue: in, method: writeCounts, "
+                + "everyInputs: 10 }\n"), "service 'echo'", "snapshot.queue", "also read or written by service 'echo'");
+        rejected(snapshotQueue + service(replayInputs + "    snapshot: { queue: snaps, method: writeCount, "
+                + "everyInputs: 10 }\n"), "service 'echo'", "snapshot.method", "no public method void writeCount");
+        rejected(snapshotQueue + service(replayInputs + "    snapshot: { queue: snaps, method: writeCounts }\n"),
+                "service 'echo'", "snapshot.everyInputs", "at least one");
+        rejected(snapshotQueue + service(replayInputs + "    snapshot: { queue: snaps, method: writeCounts, "
+                + "period: never }\n"), "service 'echo'", "snapshot.period", "not a period");
+        rejected(snapshotQueue + service(replayInputs + "    snapshot: { queue: snaps, method: writeCounts, "
+                + "every: 10 }\n"), "service 'echo'", "snapshot.every", "unknown key");
+        rejected(snapshotQueue + service(counter + "    snapshot: { queue: snaps, method: writeCounts, "
+                + "everyInputs: 10 }\n"), "service 'echo'", "snapshot", "rebuildState is NONE");
+        rejected(queues() + service("    implClass: " + TickCounter.class.getName() + "\n    inputs: [ in ]\n"
+                + "    output: out\n    rebuildState: REPLAY_OUTPUTS\n"), "service 'echo'", "rebuildState",
+                "implements none of its output interfaces [TickOut]");
+        rejected(queues() + service(counter + "    rebuildState: REPLAY_OUTPUTS\n")
+                        + "  other:\n    implClass: " + ECHO + "\n    inputs: [ in ]\n    output: out\n",
+                "service 'echo'", "output", "service 'other' writes to queue 'out' too");
+        rejected(queues().replace("{ path: q/out }", "{ path: q/out, keepCycles: 3 }")
+                + service(counter + "    rebuildState: REPLAY_OUTPUTS\n"), "queue 'out'", "keepCycles", "REPLAY_OUTPUTS");
+        rejected(queues() + service("    implClass: " + OnlyItsOutput.class.getName() + "\n    inputs: [ in ]\n"
+                + "    output: out\n    rebuildState: REPLAY_OUTPUTS\n"), "service 'echo'", "implClass",
+                "no input interface besides [TickOut]");
+    }
+
+    /** Implements only its output interface: with REPLAY_OUTPUTS, it would have no input left. */
+    public static final class OnlyItsOutput implements TickOut {
+        public OnlyItsOutput(TickOut out) {
+        }
+
+        @Override
+        public void echoed(Tick tick) {
+        }
+    }
+
+    @Test
     void badValues() throws IOException {
         rejected(queues() + "eventLoops:\n  core: { pauser: SPINNING }\n", "event loop 'core'", "pauser",
                 "'SPINNING' is not valid", "BUSY");
@@ -222,7 +268,7 @@ class ConfigValidationTest {
         rejected(queues().replace("{ path: q/in }", "{ path: q/in, sourceId: 9999999999 }"), "queue 'in'", "sourceId",
                 "out of range");
         rejected(queues() + service("    implClass: " + Recorder.class.getName() + "\n    inputs: [ in ]\n"
-                + "    output: out\n    timer: { method: onTimer, period: soon }\n"), "service 'echo'", "period",
+                + "    output: out\n    timer: { method: onTimer, period: soon }\n"), "service 'echo'", "timer.period",
                 "ns, us, ms, s or m");
         rejected(queues() + service("    implClass: " + ECHO + "\n    inputs: [ in ]\n    output: out\n"
                 + "    timer: { method: onTick, period: 1s }\n"), "service 'echo'", "timer", "no public method");

@@ -91,7 +91,7 @@ class RetentionTest {
                 .eventLoop(EventLoopConfig.of("slow"))
                 .service(ServiceConfig.of("echo", TickEcho.class, List.of("busy"), "out"))
                 .service(new ServiceConfig("relay", GatedTickRelay.class.getName(), List.of("out"), "sink",
-                        StartFrom.LAST_WRITTEN, StateRebuild.NONE, "slow", null, null, null, Map.of(), null))
+                        StartFrom.LAST_WRITTEN, StateRebuild.NONE, "slow", null, null, null, Map.of(), null, null))
                 .build();
         try (ChronicleQueue busy = Queues.open(dir.resolve("busy"));
              ServiceHost host = ServiceHost.start(config, options());
