@@ -1,6 +1,7 @@
 package io.celerity.config;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.HashSet;
@@ -16,6 +17,8 @@ public final class CelerityConfig {
 
     /** The usable space kept free on each queue's file system unless configured: 256 MB. */
     public static final long DEFAULT_MIN_FREE_SPACE = 256L << 20;
+    /** How long a service may keep failing to write before the host stops, unless configured: 10 s. */
+    public static final Duration DEFAULT_WRITE_FAILURE_TIMEOUT = Duration.ofSeconds(10);
 
     private final String source;
     private final int hostId;
@@ -24,12 +27,14 @@ public final class CelerityConfig {
     private final Map<String, EventLoopConfig> eventLoops;
     private final int metricsPort;
     private final long minFreeSpace;
+    private final Duration writeFailureTimeout;
 
     private CelerityConfig(Builder b) {
         this.source = b.source;
         this.hostId = b.hostId;
         this.metricsPort = b.metricsPort;
         this.minFreeSpace = b.minFreeSpace;
+        this.writeFailureTimeout = b.writeFailureTimeout;
         this.queues = Collections.unmodifiableMap(new LinkedHashMap<>(b.queues));
         this.services = Collections.unmodifiableMap(new LinkedHashMap<>(b.services));
         this.eventLoops = Collections.unmodifiableMap(new LinkedHashMap<>(b.eventLoops));
@@ -83,6 +88,14 @@ public final class CelerityConfig {
         return minFreeSpace;
     }
 
+    /**
+     * How long a service may keep failing outside any message (e.g. its queue's directory became unwritable, so no new
+     * cycle file can be made) before the host stops cleanly, saying why; until then it retries.
+     */
+    public Duration writeFailureTimeout() {
+        return writeFailureTimeout;
+    }
+
     /** Queues by name, in declaration order. */
     public Map<String, QueueConfig> queues() {
         return queues;
@@ -105,7 +118,8 @@ public final class CelerityConfig {
      * @throws ConfigException naming a service the file does not declare
      */
     public CelerityConfig withOnlyServices(Collection<String> names) {
-        Builder b = new Builder(source).hostId(hostId).metricsPort(metricsPort).minFreeSpace(minFreeSpace);
+        Builder b = new Builder(source).hostId(hostId).metricsPort(metricsPort).minFreeSpace(minFreeSpace)
+                .writeFailureTimeout(writeFailureTimeout);
         Set<String> used = new HashSet<>();
         for (String name : names) {
             ServiceConfig s = services.get(name);
@@ -113,8 +127,10 @@ public final class CelerityConfig {
                 throw new ConfigException(source, "service '" + name + "'", null,
                         "not declared; expected one of " + services.keySet());
             b.service(s);
-            used.addAll(s.inputs());
+            used.addAll(s.readQueues());
             used.add(s.output());
+            if (s.snapshot() != null)
+                used.add(s.snapshot().queue());
             EventLoopConfig loop = eventLoops.get(s.eventLoop());
             if (loop != null && !b.eventLoops.containsKey(loop.name()))
                 b.eventLoop(loop);
@@ -130,6 +146,7 @@ public final class CelerityConfig {
         private int hostId;
         private int metricsPort = -1;
         private long minFreeSpace = DEFAULT_MIN_FREE_SPACE;
+        private Duration writeFailureTimeout = DEFAULT_WRITE_FAILURE_TIMEOUT;
         private final Map<String, QueueConfig> queues = new LinkedHashMap<>();
         private final Map<String, ServiceConfig> services = new LinkedHashMap<>();
         private final Map<String, EventLoopConfig> eventLoops = new LinkedHashMap<>();
@@ -153,6 +170,12 @@ public final class CelerityConfig {
         /** Sets the bytes that must stay usable on every queue's file system (0: no check); see {@link #minFreeSpace()}. */
         public Builder minFreeSpace(long bytes) {
             this.minFreeSpace = bytes;
+            return this;
+        }
+
+        /** Sets how long a service may keep failing to write before the host stops; see {@link #writeFailureTimeout()}. */
+        public Builder writeFailureTimeout(Duration timeout) {
+            this.writeFailureTimeout = timeout;
             return this;
         }
 

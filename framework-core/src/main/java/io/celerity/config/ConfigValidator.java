@@ -5,6 +5,7 @@ import net.openhft.chronicle.queue.RollCycles;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,6 +27,9 @@ final class ConfigValidator {
         if (config.minFreeSpace() < 0)
             throw error("top level", "minFreeSpace", config.minFreeSpace() + " bytes is negative; expected 0 (no check) "
                     + "or more");
+        Duration timeout = config.writeFailureTimeout();
+        if (timeout == null || timeout.isNegative() || timeout.isZero())
+            throw error("top level", "writeFailureTimeout", "period " + timeout + " must be positive");
         validateQueues();
         config.eventLoops().values().forEach(this::validateEventLoop);
         config.services().values().forEach(this::validateService);

@@ -43,11 +43,14 @@ final class YamlConfigReader {
 
     private CelerityConfig parse(Map<String, Object> root) {
         Section top = new Section("top level", root);
-        top.allow("hostId", "queues", "services", "eventLoops", "monitoring", "minFreeSpace");
+        top.allow("hostId", "queues", "services", "eventLoops", "monitoring", "minFreeSpace",
+                "writeFailureTimeout");
         CelerityConfig.Builder b = new CelerityConfig.Builder(source);
         b.hostId((int) top.integer("hostId", 0));
         if (top.has("minFreeSpace"))
             b.minFreeSpace(top.size("minFreeSpace"));
+        if (top.has("writeFailureTimeout"))
+            b.writeFailureTimeout(top.duration("writeFailureTimeout"));
         if (top.has("monitoring")) {
             Section m = top.section("monitoring");
             m.allow("httpPort");

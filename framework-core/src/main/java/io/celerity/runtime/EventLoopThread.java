@@ -7,6 +7,7 @@ import net.openhft.chronicle.wire.MessageHistory;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -20,7 +21,8 @@ import java.util.function.Consumer;
 final class EventLoopThread {
 
     private static final Logger LOG = LoggerFactory.getLogger(EventLoopThread.class);
-    private static final long ERROR_BACK_OFF_NANOS = 1_000_000;
+    private static final long FIRST_BACK_OFF_NANOS = 1_000_000;
+    private static final long MAX_BACK_OFF_NANOS = 250_000_000; // Chronicle logs each failed attempt: few of them
 
     private final EventLoopConfig config;
     private final ServiceRunner[] runners;
@@ -30,11 +32,19 @@ final class EventLoopThread {
     private final Consumer<String> stopHost;
     private volatile boolean running = true;
     private volatile boolean crashed;
+    private final long failureTimeoutNanos;
     private long loopErrors;
+    private long failingSinceNanos; // 0 while the loop's last pass went through without an error
+    private long backOffNanos = FIRST_BACK_OFF_NANOS;
 
-    /** @param stopHost told, once, why the host must stop because this loop cannot go on */
-    EventLoopThread(EventLoopConfig config, List<ServiceRunner> runners, Consumer<String> stopHost) {
+    /**
+     * @param failureTimeout how long the loop may keep failing outside any message before it stops the host
+     * @param stopHost       told, once, why the host must stop because this loop cannot go on
+     */
+    EventLoopThread(EventLoopConfig config, List<ServiceRunner> runners, Duration failureTimeout,
+                    Consumer<String> stopHost) {
         this.config = config;
+        this.failureTimeoutNanos = failureTimeout.toNanos();
         this.stopHost = stopHost;
         this.runners = runners.toArray(new ServiceRunner[0]);
         this.pauser = Pausers.create(config.pauser());
@@ -83,6 +93,7 @@ final class EventLoopThread {
         ServiceRunner[] rs = runners;
         while (running) {
             int work = 0;
+            boolean failed = false;
             for (ServiceRunner r : rs) {
                 try {
                     work += r.doWork();
@@ -96,19 +107,46 @@ final class EventLoopThread {
                     stopHost.accept("service '" + r.name() + "': " + e.getMessage() + " (a memory-mapped queue "
                             + "write faulted: is its file system full?)");
                     return;
-                } catch (RuntimeException | Error e) {
-                    // Not a message's fault (messages are handled inside the runner): e.g. the disk. Keep going.
+                } catch (Throwable e) {
+                    // Not a message's fault (messages are handled inside the runner): e.g. the disk, whose checked
+                    // IOExceptions Chronicle throws undeclared. Keep going, for a while.
                     if (Long.bitCount(++loopErrors) == 1)
                         LOG.error("event loop '{}': service '{}' failed outside a message (error #{})",
                                 config.name(), r.name(), loopErrors, e);
-                    LockSupport.parkNanos(ERROR_BACK_OFF_NANOS); // a lasting fault (e.g. the disk) is retried gently
+                    failed = true;
+                    if (failingFor() > failureTimeoutNanos) {
+                        stopBecauseFailing(r, e);
+                        return;
+                    }
+                    LockSupport.parkNanos(backOffNanos); // a lasting fault (e.g. the disk) is retried ever more gently
+                    backOffNanos = Math.min(2 * backOffNanos, MAX_BACK_OFF_NANOS);
                 }
+            }
+            if (!failed) {
+                failingSinceNanos = 0;
+                backOffNanos = FIRST_BACK_OFF_NANOS;
             }
             if (work > 0)
                 pauser.reset();
             else
                 pauser.pause();
         }
+    }
+
+    private long failingFor() {
+        long now = System.nanoTime();
+        if (failingSinceNanos == 0)
+            failingSinceNanos = now;
+        return now - failingSinceNanos;
+    }
+
+    // Retrying for ever would leave the service silently stalled: stop cleanly (the input in hand was rolled back).
+    private void stopBecauseFailing(ServiceRunner r, Throwable e) {
+        LOG.error("event loop '{}': service '{}' kept failing for {} ms; stopping the host", config.name(), r.name(),
+                failureTimeoutNanos / 1_000_000, e);
+        running = false;
+        stopHost.accept("service '" + r.name() + "' kept failing outside any message for "
+                + failureTimeoutNanos / 1_000_000 + " ms (writeFailureTimeout): " + e);
     }
 
     private AffinityLock acquireCpu() {

@@ -84,7 +84,7 @@ public final class ServiceHost implements AutoCloseable {
         if (config.metricsPort() >= 0)
             metrics = startMetrics();
         byLoop.forEach((loop, runners) -> loops.put(loop, new EventLoopThread(config.eventLoops().get(loop), runners,
-                this::stopBecause)));
+                config.writeFailureTimeout(), this::stopBecause)));
         for (EventLoopThread loop : loops.values())
             loop.start();
         statusPublisher = startStatusPublisher();

@@ -268,8 +268,9 @@ final class ServiceRunner implements ServiceContext {
             DocumentContext out;
             try {
                 out = appender.writingDocument();
-            } catch (RuntimeException e) {
+            } catch (Throwable e) { // Chronicle throws checked IOExceptions undeclared, e.g. a cycle file not created
                 in.rollbackOnClose(); // no output possible (e.g. disk full): keep the input for the next attempt
+                AppenderRepair.afterFailedOpen(appender, output, e);
                 throw e;
             }
             inputOutput = out;
@@ -334,7 +335,13 @@ final class ServiceRunner implements ServiceContext {
     private int tick() {
         nextTickNanos = System.nanoTime() + timerPeriodNanos;
         stats.countTimerTick();
-        DocumentContext out = appender.writingDocument();
+        DocumentContext out;
+        try {
+            out = appender.writingDocument();
+        } catch (Throwable e) {
+            AppenderRepair.afterFailedOpen(appender, output, e);
+            throw e;
+        }
         try {
             timer.invokeExact(clock.currentTimeNanos());
         } catch (VirtualMachineError e) {
