@@ -22,6 +22,8 @@ class OnlyServicesTest {
               mid:   { path: mid }
               out:   { path: out }
               spare: { path: spare }
+              cancels: { path: cancels }
+              snaps: { path: snaps }
             eventLoops:
               fast: { pauser: BUSY }
               slow: { pauser: SLEEPY }
@@ -36,6 +38,13 @@ class OnlyServicesTest {
                 inputs: [ mid ]
                 output: out
                 eventLoop: slow
+              counter:
+                implClass: io.celerity.fixtures.SnapshottingCounter
+                inputs: [ in ]
+                control: cancels
+                output: spare
+                rebuildState: REPLAY_OUTPUTS
+                snapshot: { queue: snaps, method: writeCounts, everyInputs: 1000 }
             """;
 
     @TempDir
@@ -57,11 +66,18 @@ class OnlyServicesTest {
     }
 
     @Test
+    void keepsTheControlAndSnapshotQueuesOfAService() throws IOException {
+        CelerityConfig counter = CelerityConfig.load(file()).withOnlyServices(List.of("counter"));
+
+        assertEquals(List.of("in", "spare", "cancels", "snaps"), List.copyOf(counter.queues().keySet()));
+    }
+
+    @Test
     void anUnknownServiceIsNamedWithTheOnesDeclared() throws IOException {
         Path file = file();
         ConfigException e = assertThrows(ConfigException.class,
                 () -> CelerityConfig.load(file).withOnlyServices(List.of("third")));
-        assertEquals(file + ": service 'third': not declared; expected one of [first, second]", e.getMessage());
+        assertEquals(file + ": service 'third': not declared; expected one of [first, second, counter]", e.getMessage());
     }
 
     @Test
