@@ -56,7 +56,7 @@ public final class CalibratedClock implements TimeProvider {
         return currentTimeNanos() / NANOS_PER_MILLI;
     }
 
-    /** Re-derives the offset when the wall clock's millisecond, read between two nanoTime reads, disowns the estimate. */
+    /** Re-derives the offset when the wall clock's millisecond, read between two nanoTime reads, rules it out. */
     private long check(long before) {
         nextCheck = before + CHECK_INTERVAL_NANOS;
         long millis = wall.currentTimeMillis() * NANOS_PER_MILLI;
@@ -86,7 +86,7 @@ public final class CalibratedClock implements TimeProvider {
         return now + best;
     }
 
-    /** The system's wall clock: millis as {@code currentTimeMillis}, nanos from {@link Instant#now()} (µs on Linux). */
+    /** The system's wall clock: {@code currentTimeMillis}, and nanos from {@link Instant#now()}. */
     private enum SystemUtc implements TimeProvider {
         INSTANCE;
 
