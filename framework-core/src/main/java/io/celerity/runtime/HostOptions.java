@@ -1,5 +1,6 @@
 package io.celerity.runtime;
 
+import io.celerity.time.CalibratedClock;
 import io.celerity.time.UniqueTimestamps;
 import net.openhft.chronicle.core.time.SystemTimeProvider;
 import net.openhft.chronicle.core.time.TimeProvider;
@@ -18,10 +19,14 @@ import java.util.function.Function;
 public record HostOptions(TimeProvider clock, HandlerErrorListener errorListener,
                           Function<Integer, UniqueTimestamps> timestamps, TimeProvider queueClock) {
 
-    /** The system clock, no listener, and timestamps unique across the processes of this machine. */
+    /**
+     * The system's wall clock read through {@link CalibratedClock} (one {@code nanoTime} read a call), no listener,
+     * timestamps on that clock unique across the processes of this machine, and queues rolling on the system clock.
+     */
     public static HostOptions defaults() {
-        return new HostOptions(SystemTimeProvider.CLOCK, HandlerErrorListener.NONE,
-                hostId -> UniqueTimestamps.shared(UniqueTimestamps.defaultFile(), hostId, SystemTimeProvider.CLOCK),
+        CalibratedClock clock = CalibratedClock.system();
+        return new HostOptions(clock, HandlerErrorListener.NONE,
+                hostId -> UniqueTimestamps.shared(UniqueTimestamps.defaultFile(), hostId, clock),
                 SystemTimeProvider.CLOCK);
     }
 

@@ -1,7 +1,7 @@
 package io.celerity.benchmarks.jmh;
 
 import io.celerity.api.ServiceContext;
-import net.openhft.chronicle.core.time.SystemTimeProvider;
+import io.celerity.time.CalibratedClock;
 
 import java.util.function.LongSupplier;
 
@@ -22,7 +22,7 @@ final class DirectContext implements ServiceContext {
 
     @Override
     public long currentTimeNanos() {
-        return SystemTimeProvider.CLOCK.currentTimeNanos();
+        return CalibratedClock.system().currentTimeNanos();
     }
 
     @Override

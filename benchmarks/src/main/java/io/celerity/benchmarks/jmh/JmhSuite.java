@@ -94,9 +94,10 @@ public final class JmhSuite implements Callable<Integer> {
     /** The target: a unique timestamp at least five times cheaper than a random UUID. */
     private static void printTimestampRatio(Collection<RunResult> results) {
         Result<?> uuid = primary(results, "UniqueIdBenchmark.randomUuid");
-        printRatio(uuid, primary(results, "UniqueIdBenchmark.uniqueTimestamp"), "UniqueTimestamps.next()");
-        printRatio(uuid, primary(results, "UniqueIdBenchmark.uniqueTimestampOnNanoTimeClock"),
-                "UniqueTimestamps.next() on the nanoTime clock");
+        printRatio(uuid, primary(results, "UniqueIdBenchmark.uniqueTimestamp"),
+                "UniqueTimestamps.next() on the host's CalibratedClock");
+        printRatio(uuid, primary(results, "UniqueIdBenchmark.uniqueTimestampOnChronicleClock"),
+                "UniqueTimestamps.next() on Chronicle's SystemTimeProvider");
     }
 
     private static void printRatio(Result<?> uuid, Result<?> timestamp, String what) {

@@ -5,7 +5,7 @@ import io.celerity.examples.matching.MatchingSettings;
 import io.celerity.examples.matching.NewOrder;
 import io.celerity.examples.matching.OrderType;
 import io.celerity.examples.matching.Side;
-import net.openhft.chronicle.core.time.SystemTimeProvider;
+import io.celerity.time.CalibratedClock;
 import net.openhft.chronicle.wire.Base85LongConverter;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -26,8 +26,8 @@ import java.util.function.LongSupplier;
  * order resting at 100.00 and rests the rest of its own quantity there, on the other side, for the next operation to
  * take. So every operation is exactly one match, and the book (twenty levels a side away from 100.00) never changes
  * shape. The engine's reports are counted, not written. Each match draws four unique ids: {@code ids=timestamps} takes
- * them from {@link io.celerity.time.UniqueTimestamps} shared through a file, as a host gives them; {@code ids=counter}
- * from a plain counter, which leaves the engine's own work.
+ * them from {@link io.celerity.time.UniqueTimestamps} shared through a file, on {@link CalibratedClock}, as a host
+ * gives them; {@code ids=counter} from a plain counter, which leaves the engine's own work.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -56,7 +56,7 @@ public class MatchingBenchmark {
     public void buildBook() {
         LongSupplier uniqueIds;
         if (ids.equals("timestamps")) {
-            timestamps = new ScratchTimestamps(1, SystemTimeProvider.CLOCK);
+            timestamps = new ScratchTimestamps(1, CalibratedClock.system());
             uniqueIds = timestamps.timestamps()::next;
         } else if (ids.equals("counter")) {
             uniqueIds = () -> counter += 100;

@@ -1,5 +1,6 @@
 package io.celerity.benchmarks.jmh;
 
+import io.celerity.time.CalibratedClock;
 import io.celerity.time.UniqueTimestamps;
 import net.openhft.chronicle.core.time.SystemTimeProvider;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -17,8 +18,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A unique id two ways: Celerity's {@link UniqueTimestamps} as a host shares it (a compare-and-swap on a memory-mapped
- * file, see {@link ScratchTimestamps}), and {@link UUID#randomUUID()}; plus the clock read every timestamp starts with,
- * to show what the rest costs.
+ * file, see {@link ScratchTimestamps}) on the host's default clock, {@link CalibratedClock}, and
+ * {@link UUID#randomUUID()}; plus the same timestamps on Chronicle's {@link SystemTimeProvider}, the default before,
+ * and the clock reads every timestamp starts with, to show what the rest costs.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -27,35 +29,36 @@ public class UniqueIdBenchmark {
     static final int HOST_ID = 42;
 
     private ScratchTimestamps file;
-    private ScratchTimestamps nanoTimeFile;
+    private ScratchTimestamps chronicleClockFile;
     private UniqueTimestamps timestamps;
-    private UniqueTimestamps nanoTimeTimestamps;
+    private UniqueTimestamps chronicleClockTimestamps;
 
     @Setup(Level.Trial)
     public void open() {
-        file = new ScratchTimestamps(HOST_ID, SystemTimeProvider.CLOCK);
+        file = new ScratchTimestamps(HOST_ID, CalibratedClock.system());
         timestamps = file.timestamps();
-        nanoTimeFile = new ScratchTimestamps(HOST_ID, new NanoTimeClock());
-        nanoTimeTimestamps = nanoTimeFile.timestamps();
+        chronicleClockFile = new ScratchTimestamps(HOST_ID, SystemTimeProvider.CLOCK);
+        chronicleClockTimestamps = chronicleClockFile.timestamps();
     }
 
     @TearDown(Level.Trial)
     public void delete() {
         if (file != null)
             file.close();
-        if (nanoTimeFile != null)
-            nanoTimeFile.close();
+        if (chronicleClockFile != null)
+            chronicleClockFile.close();
     }
 
+    /** As a host draws them: on {@link CalibratedClock}, which reads {@code System.nanoTime()} once a call. */
     @Benchmark
     public long uniqueTimestamp() {
         return timestamps.next();
     }
 
-    /** The same on a clock that reads {@code System.nanoTime()} only: what a cheaper clock would save. */
+    /** The same on Chronicle's clock, which reads {@code nanoTime} and {@code currentTimeMillis} every call. */
     @Benchmark
-    public long uniqueTimestampOnNanoTimeClock() {
-        return nanoTimeTimestamps.next();
+    public long uniqueTimestampOnChronicleClock() {
+        return chronicleClockTimestamps.next();
     }
 
     @Benchmark
@@ -63,13 +66,19 @@ public class UniqueIdBenchmark {
         return UUID.randomUUID();
     }
 
-    /** The wall clock, as {@link UniqueTimestamps#next()} reads it first: {@code nanoTime} and {@code currentTimeMillis}. */
+    /** The wall clock, as {@link #uniqueTimestamp()} reads it first. */
     @Benchmark
     public long clock() {
+        return CalibratedClock.system().currentTimeNanos();
+    }
+
+    /** The wall clock, as {@link #uniqueTimestampOnChronicleClock()} reads it first. */
+    @Benchmark
+    public long chronicleClock() {
         return SystemTimeProvider.CLOCK.currentTimeNanos();
     }
 
-    /** One of the two reads {@link #clock()} makes. */
+    /** The one read {@link #clock()} makes on most calls. */
     @Benchmark
     public long nanoTime() {
         return System.nanoTime();
