@@ -113,8 +113,10 @@ public final class CelerityConfig {
                 throw new ConfigException(source, "service '" + name + "'", null,
                         "not declared; expected one of " + services.keySet());
             b.service(s);
-            used.addAll(s.inputs());
+            used.addAll(s.readQueues()); // the control queue too
             used.add(s.output());
+            if (s.snapshot() != null)
+                used.add(s.snapshot().queue());
             EventLoopConfig loop = eventLoops.get(s.eventLoop());
             if (loop != null && !b.eventLoops.containsKey(loop.name()))
                 b.eventLoop(loop);

@@ -57,6 +57,33 @@ class OnlyServicesTest {
     }
 
     @Test
+    void keepsTheControlAndSnapshotQueuesOfTheNamedServices() throws IOException {
+        Path file = Files.writeString(dir.resolve("services.yaml"), """
+                queues:
+                  ticks:     { path: ticks }
+                  commands:  { path: commands }
+                  counts:    { path: counts }
+                  snapshots: { path: snapshots }
+                  echoes:    { path: echoes }
+                services:
+                  counter:
+                    implClass: io.celerity.fixtures.SnapshottingCounter
+                    inputs: [ ticks ]
+                    control: commands
+                    output: counts
+                    rebuildState: REPLAY_OUTPUTS
+                    snapshot: { queue: snapshots, method: writeCounts, everyInputs: 10 }
+                  echo:
+                    implClass: io.celerity.fixtures.TickEcho
+                    inputs: [ counts ]
+                    output: echoes
+                """);
+        CelerityConfig counter = CelerityConfig.load(file).withOnlyServices(List.of("counter"));
+
+        assertEquals(List.of("ticks", "commands", "counts", "snapshots"), List.copyOf(counter.queues().keySet()));
+    }
+
+    @Test
     void anUnknownServiceIsNamedWithTheOnesDeclared() throws IOException {
         Path file = file();
         ConfigException e = assertThrows(ConfigException.class,
