@@ -4,6 +4,7 @@ import io.celerity.config.CelerityConfig;
 import io.celerity.config.EventLoopConfig;
 import io.celerity.config.PauserType;
 import io.celerity.config.ServiceConfig;
+import io.celerity.config.SnapshotConfig;
 import io.celerity.runtime.HostOptions;
 import io.celerity.runtime.ServiceHost;
 import io.celerity.time.UniqueTimestamps;
@@ -33,7 +34,8 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * Runs a test through the real runtime: one temporary queue per input interface, the component deployed by a
  * {@link ServiceHost}, and the output read back from the output queue. One input at a time, so the result is
  * deterministic. With {@code crashAfterEachInput}, the host is abandoned without a clean close after every input
- * and a new one started on the same queues.
+ * and a new one started on the same queues. A component that takes snapshots takes one after every input (in the
+ * same pass of the loop, so before the crash).
  */
 final class QueueRun implements AutoCloseable {
 
@@ -86,8 +88,13 @@ final class QueueRun implements AutoCloseable {
         ExcerptTailer tailer = output.createTailer();
         fromOutput = out.writer() == null ? tailer.methodReader() : tailer.methodReader(out.writer());
         b.eventLoop(new EventLoopConfig("test", PauserType.YIELDING, "NONE"));
-        b.service(ServiceConfig.of(service, subject.type().implClass(), inputNames, "out")
-                .withEventLoop("test").withSettings(subject.settings()).withRebuild(subject.rebuild()));
+        ServiceConfig deployed = ServiceConfig.of(service, subject.type().implClass(), inputNames, "out")
+                .withEventLoop("test").withSettings(subject.settings()).withRebuild(subject.rebuild());
+        if (subject.snapshotMethod() != null) {
+            b.queue("snapshots", dir.resolve("snapshots"));
+            deployed = deployed.withSnapshot(new SnapshotConfig("snapshots", subject.snapshotMethod(), 1, null));
+        }
+        b.service(deployed);
         config = b.build();
     }
 

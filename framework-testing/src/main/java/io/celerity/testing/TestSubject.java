@@ -6,11 +6,20 @@ import io.celerity.config.StateRebuild;
 
 import java.util.Map;
 
-/** The component under test: its class, inspected, the settings it is built with, and how it rebuilds its state. */
-record TestSubject(ComponentType type, Map<String, Object> settings, StateRebuild rebuild) {
+/**
+ * The component under test: its class, inspected, the settings it is built with, and how it rebuilds its state.
+ *
+ * @param type           as the runtime deploys it: the interfaces it implements to be given its state back (its
+ *                       outputs with REPLAY_OUTPUTS, its snapshot's) are not among its inputs
+ * @param snapshotMethod the method that writes its snapshot, or {@code null} for none
+ */
+record TestSubject(ComponentType type, Map<String, Object> settings, StateRebuild rebuild, String snapshotMethod) {
 
-    static TestSubject of(Class<?> componentClass, Map<String, Object> settings, StateRebuild rebuild) {
-        return new TestSubject(ComponentType.of(componentClass), Map.copyOf(settings), rebuild);
+    static TestSubject of(Class<?> componentClass, Map<String, Object> settings, StateRebuild rebuild,
+                          String snapshotMethod) {
+        ComponentType type = ComponentType.of(componentClass);
+        type = type.withoutInputs(type.stateInterfaces(rebuild == StateRebuild.REPLAY_OUTPUTS, snapshotMethod));
+        return new TestSubject(type, Map.copyOf(settings), rebuild, snapshotMethod);
     }
 
     String name() {

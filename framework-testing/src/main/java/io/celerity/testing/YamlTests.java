@@ -37,6 +37,7 @@ public final class YamlTests {
     private final Set<Agitation> agitations = EnumSet.noneOf(Agitation.class);
     private boolean combinations;
     private StateRebuild rebuild = StateRebuild.NONE;
+    private String snapshotMethod;
 
     private YamlTests(Class<?> componentClass) {
         this.componentClass = componentClass;
@@ -59,6 +60,16 @@ public final class YamlTests {
      */
     public YamlTests rebuildState(StateRebuild rebuild) {
         this.rebuild = rebuild;
+        return this;
+    }
+
+    /**
+     * Has QUEUE/RESTART runs take a snapshot with the component's {@code method} after every input, as a
+     * {@code snapshot:} in services.yaml would, so that every restart of RESTART mode gives the component its state
+     * back from a snapshot alone. Needs a {@link #rebuildState} other than NONE.
+     */
+    public YamlTests snapshot(String method) {
+        this.snapshotMethod = method;
         return this;
     }
 
@@ -91,7 +102,10 @@ public final class YamlTests {
      * Prints, per directory, how many tests were generated, kept and dropped.
      */
     public Stream<DynamicTest> tests() {
-        TestSubject subject = TestSubject.of(componentClass, settings, rebuild);
+        if (snapshotMethod != null && rebuild == StateRebuild.NONE)
+            throw new IllegalStateException("snapshot(\"" + snapshotMethod + "\") needs rebuildState(...) other than "
+                    + "NONE: a snapshot alone would lose what the component did after it");
+        TestSubject subject = TestSubject.of(componentClass, settings, rebuild, snapshotMethod);
         Set<RunMode> runModes = modes.isEmpty() ? EnumSet.of(RunMode.DIRECT) : modes;
         List<DynamicTest> tests = new ArrayList<>();
         List<Scenario> scenarios = new ArrayList<>();

@@ -126,6 +126,29 @@ class HarnessBehaviourTest {
     }
 
     @Test
+    void restartModeWithASnapshotAfterEveryInputCatchesASnapshotThatLeavesStateOut() throws Throwable {
+        String in = "newOrder: { clOrdID: S1, symbol: VOD.L, side: BUY, quantity: 5, price: 70.0 }\n...\n"
+                + "newOrder: { clOrdID: S2, symbol: VOD.L, side: SELL, quantity: 5, price: 70.0 }\n...\n"
+                + "cancel: { clOrdID: S3, origClOrdID: S1 }\n...\n";
+        scenario(in, null);
+        regress(() -> tests(HarnessBehaviourTest::gateway));
+        Supplier<YamlTests> restartedFromSnapshots = () -> gateway().modes(RunMode.RESTART)
+                .rebuildState(StateRebuild.REPLAY_INPUTS);
+        DynamicTest forgetful = tests(() -> restartedFromSnapshots.get().snapshot("writeNothing")).get(0);
+        AssertionFailedError e = assertThrows(AssertionFailedError.class, forgetful.getExecutable());
+        assertTrue(e.getActual().getStringRepresentation().contains("unknown order S1"),
+                "restored from an empty snapshot, nothing replayed: " + e.getActual().getStringRepresentation());
+        tests(() -> restartedFromSnapshots.get().snapshot("writeLiveOrders")).get(0).getExecutable().execute();
+    }
+
+    @Test
+    void aSnapshotWithoutStateRebuildIsRefused() {
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> tests(() -> gateway().modes(RunMode.RESTART).snapshot("writeLiveOrders")));
+        assertTrue(e.getMessage().contains("snapshot(\"writeLiveOrders\") needs rebuildState"), e.getMessage());
+    }
+
+    @Test
     void aDocumentWithTwoCallsIsRejectedNamingTheFileAndEvent() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> YamlEvents.parse("x/in.yaml", ORDER + "cancel: { clOrdID: a }\ncancel: { clOrdID: b }\n...\n"));

@@ -21,6 +21,15 @@ final class RunnableThreads implements AutoCloseable {
         sampler.start();
     }
 
+    /** The kernel's load averages and run queue, as {@code /proc/loadavg} gives them, or "unknown". */
+    static String loadAverage() {
+        try {
+            return Files.readString(Path.of("/proc/loadavg")).trim();
+        } catch (IOException e) {
+            return "unknown";
+        }
+    }
+
     /** Starts a new average. */
     void reset() {
         samples.set(0);

@@ -82,7 +82,7 @@ public final class SyncCost implements Callable<Integer> {
         FileStore store = Files.getFileStore(dir);
         System.out.printf("sync cost: %d s warm-up, %d s measured; queues in %s (%s, %s); %d CPUs; Java %s; load average %s%n",
                 warmUpSeconds, seconds, dir, store.type(), store.name(), Runtime.getRuntime().availableProcessors(),
-                System.getProperty("java.version"), loadAverage());
+                System.getProperty("java.version"), RunnableThreads.loadAverage());
         System.out.println("booker on a BUSY loop (one core); producer and reader spin on the main thread (the other)");
         System.out.println("runnable: the machine's runnable threads while measuring, on average (2 are ours)");
         System.out.println("booked/s: trades booked per second from the first due until the last booked");
@@ -92,7 +92,7 @@ public final class SyncCost implements Callable<Integer> {
             for (Scenario s : scenarios)
                 report(s, run(s, s == Scenario.EVERY_OUTPUT_SYNCED ? everySyncedRate : rate, runnable));
         }
-        System.out.printf("load average after: %s%n", loadAverage());
+        System.out.printf("load average after: %s%n", RunnableThreads.loadAverage());
         return 0;
     }
 
@@ -169,14 +169,6 @@ public final class SyncCost implements Callable<Integer> {
         }
         IOTools.deleteDirWithFiles(runDir.toFile());
         return result;
-    }
-
-    private static String loadAverage() {
-        try {
-            return Files.readString(Path.of("/proc/loadavg")).trim();
-        } catch (IOException e) {
-            return "unknown";
-        }
     }
 
     private static void print(Scenario s, Result r, String which, Histogram h) {

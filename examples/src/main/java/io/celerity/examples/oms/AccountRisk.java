@@ -21,4 +21,13 @@ final class AccountRisk {
         grossNotional += notional;
         return RejectReason.NONE;
     }
+
+    double grossNotional() {
+        return grossNotional;
+    }
+
+    /** Sets the notional used, as a snapshot recorded it. */
+    void grossNotional(double used) {
+        grossNotional = used;
+    }
 }

@@ -4,15 +4,17 @@ import io.celerity.api.ServiceContext;
 
 /**
  * Keeps the state of every live order and answers each request with an execution report or a cancel reject.
- * Client order ids must be unique among live orders. Stateful, so configured with {@code rebuildState: REPLAY_INPUTS}.
+ * Client order ids must be unique among live orders. Stateful: a restart gives it back its newest snapshot
+ * ({@link OrderBookState}) and then the reports it wrote after it ({@link ExecutionReports}), or, configured with
+ * {@code rebuildState: REPLAY_INPUTS}, the requests it answered after it.
  */
-public final class OrderManager implements CheckedOrders {
+public final class OrderManager implements CheckedOrders, ExecutionReports, OrderBookState {
     private final ExecutionReports out;
     private final ServiceContext context;
     private final LiveOrders orders;
     private final ExecutionReport report = new ExecutionReport();
     private final OrderCancelReject cancelReject = new OrderCancelReject();
-    // A sequence, not a unique timestamp: a state rebuild replays it exactly, so live orders keep their ids.
+    // A sequence, not a unique timestamp: a replay of the inputs numbers the orders again exactly as the first time.
     private long lastOrderID;
 
     public OrderManager(ExecutionReports out, ServiceContext context, OrderManagerSettings settings) {
@@ -54,9 +56,7 @@ public final class OrderManager implements CheckedOrders {
             rejectCancel(live, replace.clOrdID, replace.origClOrdID, replace.account, RequestType.REPLACE, reason);
             return;
         }
-        orders.rename(live, replace.clOrdID);
-        live.price = replace.price;
-        live.orderQty = replace.orderQty;
+        orders.replace(live, replace.clOrdID, replace.price, replace.orderQty);
         out.executionReport(report.order(live, live.clOrdID, replace.origClOrdID, ExecType.REPLACED, OrdStatus.NEW,
                 context.uniqueTimestamp(), context.currentTimeNanos()));
     }
@@ -89,5 +89,42 @@ public final class OrderManager implements CheckedOrders {
                               RejectReason reason) {
         out.orderCancelReject(cancelReject.set(live == null ? 0 : live.orderID, clOrdID, origClOrdID, account,
                 live == null ? OrdStatus.REJECTED : OrdStatus.NEW, responseTo, reason, context.currentTimeNanos()));
+    }
+
+    /** The snapshot (configured as its {@code method}): the last order id, then every live order. */
+    public void writeOrderBook(OrderBookState state) {
+        state.lastOrderID(lastOrderID);
+        orders.forEach(state::liveOrder);
+    }
+
+    @Override
+    public void lastOrderID(long orderID) {
+        lastOrderID = orderID;
+    }
+
+    @Override
+    public void liveOrder(LiveOrder order) {
+        orders.open(order.orderID, order.clOrdID, order.account, order.symbol, order.side, order.price, order.orderQty);
+    }
+
+    /** A report it wrote, taken back on restart (REPLAY_OUTPUTS): the order book changes as the report says. */
+    @Override
+    public void executionReport(ExecutionReport r) {
+        switch (r.execType) {
+            case NEW -> {
+                orders.open(r.orderID, r.clOrdID, r.account, r.symbol, r.side, r.price, r.orderQty);
+                lastOrderID = r.orderID;
+            }
+            case REPLACED -> orders.replace(orders.get(r.origClOrdID), r.clOrdID, r.price, r.orderQty);
+            case CANCELED -> orders.close(orders.get(r.origClOrdID));
+            default -> {
+                // a rejected request changed nothing
+            }
+        }
+    }
+
+    /** A cancel reject taken back on restart: the order it names was left as it was. */
+    @Override
+    public void orderCancelReject(OrderCancelReject reject) {
     }
 }

@@ -5,13 +5,15 @@ import org.agrona.collections.Long2ObjectHashMap;
 
 /**
  * Pre-trade risk: new orders and replacements must come from a known account and stay within its limits.
- * Cancels always pass, because refusing to reduce risk is never safer. Stateful (notional used), so it is
- * configured with {@code rebuildState: REPLAY_INPUTS}.
+ * Cancels always pass, because refusing to reduce risk is never safer. Stateful (notional used): a restart gives it
+ * back its newest snapshot ({@link RiskState}) and replays the requests it passed on after it
+ * ({@code rebuildState: REPLAY_INPUTS}).
  */
-public final class RiskCheck implements CheckedOrders {
+public final class RiskCheck implements CheckedOrders, RiskState {
     private final CheckedOrders out;
     private final Long2ObjectHashMap<AccountRisk> accounts = new Long2ObjectHashMap<>();
     private final RequestRejected rejected = new RequestRejected();
+    private final AccountNotional used = new AccountNotional();
 
     public RiskCheck(CheckedOrders out, RiskSettings settings) {
         this.out = out;
@@ -51,5 +53,17 @@ public final class RiskCheck implements CheckedOrders {
     private RejectReason check(long account, double price, long orderQty) {
         AccountRisk risk = accounts.get(account);
         return risk == null ? RejectReason.UNKNOWN_ACCOUNT : risk.take(price, orderQty);
+    }
+
+    /** The snapshot (configured as its {@code method}): the notional each account has used. */
+    public void writeNotionalUsed(RiskState state) {
+        accounts.forEachLong((account, risk) -> state.notionalUsed(used.set(account, risk.grossNotional())));
+    }
+
+    @Override
+    public void notionalUsed(AccountNotional recorded) {
+        AccountRisk risk = accounts.get(recorded.account);
+        if (risk != null) // an account since removed from the settings may not trade: what it used no longer matters
+            risk.grossNotional(recorded.grossNotional);
     }
 }

@@ -11,7 +11,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
-/** The three OMS services tested as data, directly, through queues, and across a restart after every input. */
+/**
+ * The three OMS services tested as data, directly, through queues, and across a restart after every input, rebuilding
+ * their state as oms/services.yaml deploys them (from a snapshot, taken here after every input) and, for the order
+ * manager, by each replay alone.
+ */
 class OmsYamlTest {
 
     private static final RunMode[] ALL_MODES = {RunMode.DIRECT, RunMode.QUEUE, RunMode.RESTART};
@@ -35,19 +39,37 @@ class OmsYamlTest {
                 .directories("yaml/oms/risk/limits", "yaml/oms/risk/passing")
                 .modes(ALL_MODES)
                 .rebuildState(StateRebuild.REPLAY_INPUTS)
+                .snapshot("writeNotionalUsed")
                 .agitate(Agitation.values())
                 .tests();
     }
 
     @TestFactory
     Stream<DynamicTest> orderManager() {
-        return YamlTests.of(OrderManager.class)
-                .settings(Map.of("capacity", 64))
-                .directories("yaml/oms/manager/lifecycle", "yaml/oms/manager/refusals", "yaml/oms/manager/rejections")
+        return orderManagerTests()
                 .modes(ALL_MODES)
-                .rebuildState(StateRebuild.REPLAY_INPUTS)
+                .rebuildState(StateRebuild.REPLAY_OUTPUTS)
+                .snapshot("writeOrderBook")
                 .agitate(Agitation.values())
                 .combinations()
                 .tests();
+    }
+
+    /** Each restart takes back every report written so far: no snapshot. */
+    @TestFactory
+    Stream<DynamicTest> orderManagerRebuiltFromItsReports() {
+        return orderManagerTests().modes(RunMode.RESTART).rebuildState(StateRebuild.REPLAY_OUTPUTS).tests();
+    }
+
+    /** Each restart replays every request answered so far: no snapshot. */
+    @TestFactory
+    Stream<DynamicTest> orderManagerRebuiltFromItsRequests() {
+        return orderManagerTests().modes(RunMode.RESTART).rebuildState(StateRebuild.REPLAY_INPUTS).tests();
+    }
+
+    private static YamlTests orderManagerTests() {
+        return YamlTests.of(OrderManager.class)
+                .settings(Map.of("capacity", 64))
+                .directories("yaml/oms/manager/lifecycle", "yaml/oms/manager/refusals", "yaml/oms/manager/rejections");
     }
 }

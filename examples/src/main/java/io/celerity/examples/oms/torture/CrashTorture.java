@@ -10,6 +10,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Random;
 import java.util.concurrent.Callable;
 
@@ -32,6 +33,11 @@ public final class CrashTorture implements Callable<Integer> {
     @Option(names = "--max-kills", defaultValue = "3",
             description = "each trial kills 1 to this many times (default ${DEFAULT-VALUE})")
     int maxKills;
+
+    @Option(names = "--snapshot-every", defaultValue = "2000",
+            description = "the risk check and the order manager take a snapshot after this many inputs, so that kills "
+                    + "land before, during and after snapshots (default ${DEFAULT-VALUE})")
+    long snapshotEvery;
 
     @Option(names = "--seed", description = "seed of the kill plans (default: from the clock, printed)")
     Long seed;
@@ -56,16 +62,17 @@ public final class CrashTorture implements Callable<Integer> {
 
     /** Runs the reference and every trial, printing a line for each and a summary; failing trials keep their files. */
     Summary run(PrintStream out) throws Exception {
-        if (requests < 10 || trials < 1 || maxKills < 1)
+        if (requests < 10 || trials < 1 || maxKills < 1 || snapshotEvery < 1)
             throw new CommandLine.ParameterException(new CommandLine(this),
-                    "expected --requests of at least 10, and --trials and --max-kills of at least 1");
+                    "expected --requests of at least 10, and --trials, --max-kills and --snapshot-every of at least 1");
         long actualSeed = seed != null ? seed : System.nanoTime();
         Random random = new Random(actualSeed);
         Path root = DemoFiles.dataDirectory(dir, true);
-        out.printf("crash torture: %d trials of %,d requests, 1-%d SIGKILLs each, service JVM options %s, seed %d%n",
-                trials, requests, maxKills, serviceJvmOptions, actualSeed);
+        out.printf("crash torture: %d trials of %,d requests, 1-%d SIGKILLs each, a snapshot every %,d inputs, service "
+                + "JVM options %s, seed %d%n", trials, requests, maxKills, snapshotEvery, serviceJvmOptions, actualSeed);
 
-        Trial.Result reference = Trial.run(root.resolve("reference"), requests, serviceJvmOptions, List.of(), null);
+        Trial.Result reference = Trial.run(root.resolve("reference"), requests, snapshotEvery, serviceJvmOptions,
+                List.of(), null);
         if (!reference.clean() || reference.reports().total() != requests)
             throw new IllegalStateException("the uninterrupted reference run is not usable: " + reference.reports().total()
                     + " answers to " + requests + " requests, " + reference.problems() + "; see " + root.resolve("reference"));
@@ -78,14 +85,17 @@ public final class CrashTorture implements Callable<Integer> {
             List<Kill> kills = new ArrayList<>();
             int n = 1 + random.nextInt(maxKills);
             for (int k = 0; k < n; k++)
-                kills.add(Kill.random(random, requests, reference.drainMillis()));
+                kills.add(Kill.random(random, requests, reference.drainMillis(), snapshotEvery));
             Path trialDir = root.resolve("trial-" + t);
-            Trial.Result result = Trial.run(trialDir, requests, serviceJvmOptions, kills, reference.reports());
+            Trial.Result result = Trial.run(trialDir, requests, snapshotEvery, serviceJvmOptions, kills,
+                    reference.reports());
             summary.add(result);
             Reports.Difference d = result.difference();
-            out.printf("trial %3d: %,6d answers, lost %d, duplicated %d, unexpected %d, %,6d ms%s; kills %s%n", t,
-                    d.reports(), d.lost(), d.duplicated(), d.unexpected(), result.millis(),
-                    result.problems().isEmpty() ? "" : ", " + result.problems(), kills);
+            out.printf("trial %3d: %,6d answers, lost %d, duplicated %d, unexpected %d, %,6d ms%s; kills %s; "
+                            + "snapshots cut short %d, restores from a snapshot %d%n", t, d.reports(), d.lost(),
+                    d.duplicated(), d.unexpected(), result.millis(),
+                    result.problems().isEmpty() ? "" : ", " + result.problems(), kills, result.cutShort(),
+                    result.restores());
             if (result.clean())
                 IOTools.deleteDirWithFiles(trialDir.toFile());
             else
@@ -100,6 +110,9 @@ public final class CrashTorture implements Callable<Integer> {
         private int trials;
         private int failed;
         private final long[] killsByService = new long[Pipeline.SERVICES.size()];
+        private final long[] killsByWhen = new long[Kill.When.values().length];
+        private long cutShort;
+        private long restores;
         private long lost;
         private long duplicated;
         private long unexpected;
@@ -109,7 +122,12 @@ public final class CrashTorture implements Callable<Integer> {
             trials++;
             if (!r.clean())
                 failed++;
-            r.kills().forEach(k -> killsByService[k.service()]++);
+            r.kills().forEach(k -> {
+                killsByService[k.service()]++;
+                killsByWhen[k.when().ordinal()]++;
+            });
+            cutShort += r.cutShort();
+            restores += r.restores();
             lost += r.difference().lost();
             duplicated += r.difference().duplicated();
             unexpected += r.difference().unexpected();
@@ -132,15 +150,32 @@ public final class CrashTorture implements Callable<Integer> {
             return unexpected;
         }
 
+        long cutShort() {
+            return cutShort;
+        }
+
+        long restores() {
+            return restores;
+        }
+
         int failed() {
             return failed;
         }
 
         void print(PrintStream out, long seed) {
             long[] sorted = millis.stream().mapToLong(Long::longValue).sorted().toArray();
-            out.printf("%nsummary: %d trials, %d failed; kills %s; lost %d, duplicated %d, unexpected %d; "
-                            + "trial time median %,d ms, max %,d ms; seed %d%n", trials, failed, kills(), lost,
+            out.printf("%nsummary: %d trials, %d failed; kills %s (%s); snapshots cut short by a kill %d, restores "
+                            + "from a snapshot %d; lost %d, duplicated %d, unexpected %d; trial time median %,d ms, "
+                            + "max %,d ms; seed %d%n", trials, failed, kills(), killKinds(), cutShort, restores, lost,
                     duplicated, unexpected, sorted[sorted.length / 2], sorted[sorted.length - 1], seed);
+        }
+
+        private String killKinds() {
+            StringBuilder s = new StringBuilder();
+            for (Kill.When when : Kill.When.values())
+                s.append(when.ordinal() == 0 ? "" : ", ").append(killsByWhen[when.ordinal()]).append(' ')
+                        .append(when.name().toLowerCase(Locale.ROOT).replace('_', '-'));
+            return s.toString();
         }
 
         private String kills() {

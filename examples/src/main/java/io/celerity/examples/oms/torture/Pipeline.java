@@ -13,7 +13,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * The OMS as three processes, one per service, over the queues of one directory; watched from outside through those
@@ -24,10 +26,14 @@ final class Pipeline implements AutoCloseable {
     /** The services in pipeline order: service {@code i} reads {@code QUEUES[i]} and writes {@code QUEUES[i + 1]}. */
     static final List<String> SERVICES = List.of("order-gateway", "risk-check", "order-manager");
     private static final List<String> QUEUES = List.of("orders", "validated", "checked", "reports");
+    /** The snapshot queue of each service, or null for the stateless gateway. */
+    private static final List<String> SNAPSHOT_QUEUES = Arrays.asList(null, "risk-snapshots", "order-snapshots");
+    private static final String RESTORED = ": state rebuilt from the snapshot at ";
 
     private final List<ServiceProcess> processes = new ArrayList<>();
     private final List<ChronicleQueue> queues = new ArrayList<>();
     private final List<ExcerptTailer> lastDocument = new ArrayList<>();
+    private final List<SnapshotProgress> snapshots = new ArrayList<>();
     private final VanillaMessageHistory history = new VanillaMessageHistory();
 
     Pipeline(Path servicesYaml, List<String> jvmOptions) throws IOException {
@@ -40,6 +46,8 @@ final class Pipeline implements AutoCloseable {
             queues.add(q);
             lastDocument.add(q.createTailer().direction(TailerDirection.BACKWARD));
         }
+        for (String queue : SNAPSHOT_QUEUES)
+            snapshots.add(queue == null ? null : new SnapshotProgress(dir.resolve(queue)));
         history.addSourceDetails(false);
     }
 
@@ -57,6 +65,20 @@ final class Pipeline implements AutoCloseable {
         ChronicleQueue q = queues.get(service + 1);
         long last = q.lastIndex();
         return last < 0 ? 0 : q.rollCycle().toSequenceNumber(last) + 1;
+    }
+
+    /** How far a service's snapshots have come, read on to now; null for a service that takes none. */
+    SnapshotProgress snapshots(int service) {
+        SnapshotProgress progress = snapshots.get(service);
+        return progress == null ? null : progress.update();
+    }
+
+    /** How many (re)starts of any service so far loaded a snapshot, from what each process logged. */
+    long restoresFromSnapshots() throws IOException {
+        long restores = 0;
+        for (ServiceProcess p : processes)
+            restores += p.logLinesContaining(p.service() + RESTORED);
+        return restores;
     }
 
     /** Null while every process runs; otherwise how the first one that stopped by itself ended. */
@@ -114,5 +136,6 @@ final class Pipeline implements AutoCloseable {
         }
         Closeable.closeQuietly(lastDocument);
         Closeable.closeQuietly(queues);
+        snapshots.stream().filter(Objects::nonNull).forEach(SnapshotProgress::close);
     }
 }

@@ -4,10 +4,12 @@ import io.celerity.cli.CelerityCli;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 /** One service of a services.yaml in a JVM of its own ({@code celerity run <yaml> --service <name>}), killed for real. */
 final class ServiceProcess {
@@ -43,6 +45,13 @@ final class ServiceProcess {
                 "run", servicesYaml.toString(), "--service", service));
         process = new ProcessBuilder(cmd).directory(servicesYaml.getParent().toFile()).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+    }
+
+    /** Lines of its log, over all its (re)starts, that contain {@code text}. */
+    long logLinesContaining(String text) throws IOException {
+        try (Stream<String> lines = Files.lines(log)) {
+            return lines.filter(l -> l.contains(text)).count();
+        }
     }
 
     boolean isAlive() {

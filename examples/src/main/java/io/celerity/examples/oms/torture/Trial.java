@@ -16,29 +16,36 @@ final class Trial {
     }
 
     /**
-     * @param dir       an empty directory of its own
-     * @param reference the answers of an uninterrupted run, or null for that run itself
+     * @param snapshotEvery the risk check and the order manager take a snapshot after this many inputs
+     * @param reference     the answers of an uninterrupted run, or null for that run itself
      */
-    static Result run(Path dir, int requests, List<String> jvmOptions, List<Kill> kills, Reports reference)
-            throws IOException, InterruptedException {
+    static Result run(Path dir, int requests, long snapshotEvery, List<String> jvmOptions, List<Kill> kills,
+                      Reports reference) throws IOException, InterruptedException {
         long start = System.nanoTime();
-        Path servicesYaml = TortureDeployment.create(dir, requests);
+        Path servicesYaml = TortureDeployment.create(dir, requests, snapshotEvery);
         List<String> problems = new ArrayList<>();
         try (Pipeline pipeline = new Pipeline(servicesYaml, jvmOptions)) {
             pipeline.startAll();
             long lastStart = System.nanoTime();
+            long snapshotsAtLastStart = 0;
+            long[] lastCutShort = new long[Pipeline.SERVICES.size()];
+            int cutShort = 0;
             for (Kill kill : kills) {
-                long dueNanos = lastStart + kill.at() * 1_000_000;
-                BooleanSupplier due = kill.byProgress() ? () -> pipeline.outputs(kill.service()) >= kill.at()
-                        : () -> System.nanoTime() >= dueNanos;
-                if (!await(due, pipeline, KILL_TIMEOUT_MILLIS) && pipeline.unexpectedExit() == null)
+                if (!await(due(kill, pipeline, lastStart, snapshotsAtLastStart), pipeline, KILL_TIMEOUT_MILLIS)
+                        && pipeline.unexpectedExit() == null)
                     problems.add("kill of " + kill + " never became due; killed anyway");
                 if (pipeline.unexpectedExit() != null)
                     break;
                 ServiceProcess victim = pipeline.process(kill.service());
                 victim.kill();
+                SnapshotProgress snapshots = pipeline.snapshots(kill.service());
+                if (snapshots != null && snapshots.unfinished() > lastCutShort[kill.service()]) {
+                    cutShort++; // the kill left a snapshot without its end: the restart must pass over it
+                    lastCutShort[kill.service()] = snapshots.unfinished();
+                }
                 victim.start();
                 lastStart = System.nanoTime();
+                snapshotsAtLastStart = pipeline.snapshots(Kill.SNAPSHOT_VICTIM).started();
             }
             long drainStart = System.nanoTime();
             if (!await(pipeline::drained, pipeline, DRAIN_TIMEOUT_MILLIS))
@@ -49,9 +56,22 @@ final class Trial {
                 problems.addAll(pipeline.stopAll());
             Reports reports = Reports.read(dir.resolve("reports"));
             Reports.Difference difference = reference == null ? null : reference.compare(reports);
-            return new Result(kills, reports, difference, problems, drainMillis,
-                    (System.nanoTime() - start) / 1_000_000);
+            return new Result(kills, reports, difference, problems, cutShort, pipeline.restoresFromSnapshots(),
+                    drainMillis, (System.nanoTime() - start) / 1_000_000);
         }
+    }
+
+    /**
+     * When a kill is due. One in the middle of a snapshot also becomes due once everything is answered: the order
+     * manager takes no snapshot without new inputs.
+     */
+    private static BooleanSupplier due(Kill kill, Pipeline pipeline, long lastStart, long snapshotsAtLastStart) {
+        return switch (kill.when()) {
+            case OUTPUTS -> () -> pipeline.outputs(kill.service()) >= kill.at();
+            case MILLIS -> () -> System.nanoTime() >= lastStart + kill.at() * 1_000_000;
+            case MID_SNAPSHOT -> () -> pipeline.snapshots(kill.service()).unfinished() >= snapshotsAtLastStart + kill.at()
+                    || pipeline.drained();
+        };
     }
 
     /** Polls every millisecond; false on timeout, or at once when a process has stopped by itself. */
@@ -71,10 +91,12 @@ final class Trial {
      *
      * @param difference  its answers against the reference; null for the reference run itself
      * @param problems    anything else that went wrong: never drained, a process that did not stop cleanly
+     * @param cutShort    kills that left a snapshot without its end (killed while writing it)
+     * @param restores    (re)starts that loaded a snapshot, as the services logged them
      * @param drainMillis from the last restart until every service had answered its last input
      */
     record Result(List<Kill> kills, Reports reports, Reports.Difference difference, List<String> problems,
-                  long drainMillis, long millis) {
+                  int cutShort, long restores, long drainMillis, long millis) {
         boolean clean() {
             return problems.isEmpty() && (difference == null || difference.clean());
         }
