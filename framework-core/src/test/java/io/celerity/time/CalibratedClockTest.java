@@ -2,6 +2,8 @@ package io.celerity.time;
 
 import net.openhft.chronicle.core.time.TimeProvider;
 import org.junit.jupiter.api.Test;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.lang.management.ManagementFactory;
 import java.time.Instant;
@@ -16,6 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class CalibratedClockTest {
 
+    private static final Logger LOG = LoggerFactory.getLogger(CalibratedClockTest.class);
     private static final long BOUND_NANOS = 1_000_000L + CalibratedClock.TOLERANCE_NANOS;
     private static final long SECOND = 1_000_000_000L;
 
@@ -35,8 +38,7 @@ class CalibratedClockTest {
             samples++;
             LockSupport.parkNanos(CalibratedClock.CHECK_INTERVAL_NANOS); // past a check each time
         }
-        System.out.printf("CalibratedClock vs Instant.now(): worst error %,d ns over %,d samples in 2 s%n",
-                worst, samples);
+        LOG.info("CalibratedClock vs Instant.now(): worst error {} ns over {} samples in 2 s", worst, samples);
         assertTrue(worst < BOUND_NANOS, "worst error " + worst + " ns over " + samples + " samples");
     }
 
