@@ -1,0 +1,54 @@
+package io.celerity.benchmarks.harness;
+
+import java.io.IOException;
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/** Measures a run's {@link RunConditions}: read once before and once after, never while messages flow. */
+final class ConditionsMeter {
+    private static final Path LOAD_AVERAGE = Path.of("/proc/loadavg");
+
+    private final int[] sender;
+    private final int[] handlers;
+    private final CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+    private ThreadCounters senderBefore;
+    private ThreadCounters handlersBefore;
+    private long jitBefore;
+
+    /** Null if this OS does not count per thread. */
+    static ConditionsMeter of(Thread sender, List<Thread> handlers) {
+        return ThreadCounters.available()
+                ? new ConditionsMeter(NativeThreadIds.of(List.of(sender)), NativeThreadIds.of(handlers)) : null;
+    }
+
+    private ConditionsMeter(int[] sender, int[] handlers) {
+        this.sender = sender;
+        this.handlers = handlers;
+    }
+
+    void start() {
+        senderBefore = ThreadCounters.read(sender);
+        handlersBefore = ThreadCounters.read(handlers);
+        jitBefore = jitMillis();
+    }
+
+    RunConditions finish() {
+        return new RunConditions(ThreadCounters.read(sender).minus(senderBefore),
+                ThreadCounters.read(handlers).minus(handlersBefore), jitMillis() - jitBefore, loadAverage());
+    }
+
+    private long jitMillis() {
+        return jit != null && jit.isCompilationTimeMonitoringSupported() ? jit.getTotalCompilationTime() : 0;
+    }
+
+    private static double loadAverage() {
+        try {
+            return Double.parseDouble(Files.readString(LOAD_AVERAGE).split(" ")[0]);
+        } catch (IOException | RuntimeException e) {
+            return Double.NaN;
+        }
+    }
+}
