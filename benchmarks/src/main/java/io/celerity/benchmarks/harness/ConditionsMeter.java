@@ -1,8 +1,6 @@
 package io.celerity.benchmarks.harness;
 
 import java.io.IOException;
-import java.lang.management.CompilationMXBean;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -13,10 +11,9 @@ final class ConditionsMeter {
 
     private final int[] sender;
     private final int[] handlers;
-    private final CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+    private final OtherThreadsCpu others;
     private ThreadCounters senderBefore;
     private ThreadCounters handlersBefore;
-    private long jitBefore;
 
     /** Null if this OS does not count per thread. */
     static ConditionsMeter of(Thread sender, List<Thread> handlers) {
@@ -27,21 +24,18 @@ final class ConditionsMeter {
     private ConditionsMeter(int[] sender, int[] handlers) {
         this.sender = sender;
         this.handlers = handlers;
+        this.others = new OtherThreadsCpu(sender, handlers);
     }
 
     void start() {
         senderBefore = ThreadCounters.read(sender);
         handlersBefore = ThreadCounters.read(handlers);
-        jitBefore = jitMillis();
+        others.start();
     }
 
     RunConditions finish() {
         return new RunConditions(ThreadCounters.read(sender).minus(senderBefore),
-                ThreadCounters.read(handlers).minus(handlersBefore), jitMillis() - jitBefore, loadAverage());
-    }
-
-    private long jitMillis() {
-        return jit != null && jit.isCompilationTimeMonitoringSupported() ? jit.getTotalCompilationTime() : 0;
+                ThreadCounters.read(handlers).minus(handlersBefore), others.finish(), loadAverage());
     }
 
     private static double loadAverage() {

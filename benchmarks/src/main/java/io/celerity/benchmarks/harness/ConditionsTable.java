@@ -21,6 +21,8 @@ final class ConditionsTable {
         out.println();
         row(out, runs, "sender page faults/msg", "%9.5f", r -> faultsPerMessage(r.conditions().sender(), r));
         row(out, runs, "handlers page faults/msg", "%9.5f", r -> faultsPerMessage(r.conditions().handlers(), r));
+        row(out, runs, "sender in the kernel (ms)", "%9.0f", r -> r.conditions().sender().kernelNanos() / 1e6);
+        row(out, runs, "handlers in the kernel (ms)", "%9.0f", r -> r.conditions().handlers().kernelNanos() / 1e6);
         row(out, runs, "sender waited for a CPU (ms)", "%9.1f", r -> r.conditions().sender().cpuWaitNanos() / 1e6);
         row(out, runs, "handlers waited for a CPU (ms)", "%9.1f",
                 r -> r.conditions().handlers().cpuWaitNanos() / 1e6);
@@ -28,7 +30,9 @@ final class ConditionsTable {
                 r -> r.conditions().sender().preemptions() + r.conditions().handlers().preemptions());
         row(out, runs, "blocked in the kernel (all)", "%9.0f",
                 r -> r.conditions().sender().blockedSwitches() + r.conditions().handlers().blockedSwitches());
-        row(out, runs, "JIT compiling (ms)", "%9.0f", r -> r.conditions().jitMillis());
+        row(out, runs, "JVM's JIT threads, CPU (ms)", "%9.0f", r -> r.conditions().others().jitNanos() / 1e6);
+        row(out, runs, "JVM's GC threads, CPU (ms)", "%9.0f", r -> r.conditions().others().gcNanos() / 1e6);
+        row(out, runs, "JVM's other threads, CPU (ms)", "%9.0f", r -> r.conditions().others().restNanos() / 1e6);
         row(out, runs, "load average at the end", "%9.2f", r -> r.conditions().loadAverage());
     }
 

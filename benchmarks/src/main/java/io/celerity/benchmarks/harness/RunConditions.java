@@ -6,14 +6,16 @@ package io.celerity.benchmarks.harness;
  *
  * @param sender      counters of the thread that sends, over the run
  * @param handlers    counters of the task's handling threads together, over the run
- * @param jitMillis   time the JIT compilers spent compiling during the run (they compete for the same CPUs)
+ * @param others      CPU time this JVM's other threads (JIT compilers, GC, the rest) used during the run: with the
+ *                    measured threads spinning on every core, each of their nanoseconds was taken from one of them
  * @param loadAverage the one-minute load average at the end of the run (other processes included)
  */
-public record RunConditions(ThreadCounters sender, ThreadCounters handlers, long jitMillis, double loadAverage) {
+public record RunConditions(ThreadCounters sender, ThreadCounters handlers, OtherThreadsCpu.Usage others,
+                            double loadAverage) {
 
     /** For a run whose conditions were not measured (e.g. not on Linux). */
     public static final RunConditions UNMEASURED =
-            new RunConditions(ThreadCounters.ZERO, ThreadCounters.ZERO, 0, Double.NaN);
+            new RunConditions(ThreadCounters.ZERO, ThreadCounters.ZERO, new OtherThreadsCpu.Usage(0, 0, 0), Double.NaN);
 
     public boolean measured() {
         return this != UNMEASURED;
@@ -23,13 +25,16 @@ public record RunConditions(ThreadCounters sender, ThreadCounters handlers, long
     String describe(long messages) {
         if (!measured())
             return "OS counters not available here";
-        return String.format("sender %s; handlers %s; JIT %,d ms; load average %.2f", describe(sender, messages),
-                describe(handlers, messages), jitMillis, loadAverage);
+        return String.format("sender %s; handlers %s; other threads of this JVM used %,d ms of CPU (JIT %,d, GC %,d); "
+                        + "load average %.2f", describe(sender, messages), describe(handlers, messages),
+                (others.jitNanos() + others.gcNanos() + others.restNanos()) / 1_000_000,
+                others.jitNanos() / 1_000_000, others.gcNanos() / 1_000_000, loadAverage);
     }
 
     private static String describe(ThreadCounters c, long messages) {
-        return String.format("%.5f page faults/msg (%d major), waited %.1f ms for a CPU, %,d preemptions, "
-                        + "%,d times blocked", (double) (c.minorFaults() + c.majorFaults()) / messages, c.majorFaults(),
-                c.cpuWaitNanos() / 1e6, c.preemptions(), c.blockedSwitches());
+        return String.format("%.5f page faults/msg (%d major), %,d ms in the kernel, waited %.1f ms for a CPU, "
+                        + "%,d preemptions, %,d times blocked", (double) (c.minorFaults() + c.majorFaults()) / messages,
+                c.majorFaults(), c.kernelNanos() / 1_000_000, c.cpuWaitNanos() / 1e6, c.preemptions(),
+                c.blockedSwitches());
     }
 }

@@ -14,14 +14,17 @@ import java.util.List;
  * @param blockedSwitches     voluntary switches: the thread slept (a lock, I/O, a safepoint), not a spinner's choice
  * @param preemptions         involuntary switches: the scheduler gave the CPU to another thread
  * @param cpuWaitNanos        time runnable but not running, waiting for a CPU
+ * @param kernelNanos         CPU time spent in the kernel (page faults, system calls), at clock-tick resolution
  */
 public record ThreadCounters(long minorFaults, long majorFaults, long blockedSwitches, long preemptions,
-                             long cpuWaitNanos) {
+                             long cpuWaitNanos, long kernelNanos) {
 
     /** Where Linux keeps the counters; elsewhere they are not measured. */
     private static final Path TASKS = Path.of("/proc/self/task");
+    /** Linux's USER_HZ, the unit of the CPU times in /proc: 100 on every architecture the JDK runs on. */
+    private static final long NANOS_PER_TICK = 10_000_000;
 
-    public static final ThreadCounters ZERO = new ThreadCounters(0, 0, 0, 0, 0);
+    public static final ThreadCounters ZERO = new ThreadCounters(0, 0, 0, 0, 0, 0);
 
     static boolean available() {
         return Files.isReadable(TASKS.resolve(String.valueOf(ProcessHandle.current().pid())).resolve("schedstat"));
@@ -39,13 +42,13 @@ public record ThreadCounters(long minorFaults, long majorFaults, long blockedSwi
         Path task = TASKS.resolve(String.valueOf(tid));
         try {
             String stat = Files.readString(task.resolve("stat"));
-            // after "pid (comm) ": state ppid pgrp session tty tpgid flags minflt cminflt majflt ...
+            // after "pid (comm) ": state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime
             String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
             List<String> status = Files.readAllLines(task.resolve("status"));
             String[] schedstat = Files.readString(task.resolve("schedstat")).trim().split(" ");
             return new ThreadCounters(Long.parseLong(f[7]), Long.parseLong(f[9]),
                     statusValue(status, "voluntary_ctxt_switches:"), statusValue(status, "nonvoluntary_ctxt_switches:"),
-                    Long.parseLong(schedstat[1]));
+                    Long.parseLong(schedstat[1]), Long.parseLong(f[12]) * NANOS_PER_TICK);
         } catch (IOException | RuntimeException e) {
             throw new IllegalStateException("cannot read the counters of thread " + tid + " under " + task, e);
         }
@@ -60,11 +63,13 @@ public record ThreadCounters(long minorFaults, long majorFaults, long blockedSwi
 
     ThreadCounters plus(ThreadCounters o) {
         return new ThreadCounters(minorFaults + o.minorFaults, majorFaults + o.majorFaults,
-                blockedSwitches + o.blockedSwitches, preemptions + o.preemptions, cpuWaitNanos + o.cpuWaitNanos);
+                blockedSwitches + o.blockedSwitches, preemptions + o.preemptions, cpuWaitNanos + o.cpuWaitNanos,
+                kernelNanos + o.kernelNanos);
     }
 
     ThreadCounters minus(ThreadCounters o) {
         return new ThreadCounters(minorFaults - o.minorFaults, majorFaults - o.majorFaults,
-                blockedSwitches - o.blockedSwitches, preemptions - o.preemptions, cpuWaitNanos - o.cpuWaitNanos);
+                blockedSwitches - o.blockedSwitches, preemptions - o.preemptions, cpuWaitNanos - o.cpuWaitNanos,
+                kernelNanos - o.kernelNanos);
     }
 }
