@@ -104,10 +104,13 @@ final class EventLoopThread {
                     LockSupport.parkNanos(ERROR_BACK_OFF_NANOS); // a lasting fault (e.g. the disk) is retried gently
                 }
             }
-            if (work > 0)
+            if (work > 0) {
                 pauser.reset();
-            else
+            } else {
+                for (ServiceRunner r : rs)
+                    r.idle();
                 pauser.pause();
+            }
         }
     }
 

@@ -92,8 +92,10 @@ public final class LatencyBenchmark {
         long start = System.nanoTime();
         for (long i = 0; i < count; i++) {
             long due = start + i * 1_000_000_000L / options.rate;
-            while (System.nanoTime() < due)
+            while (System.nanoTime() < due) {
+                task.idle();
                 Thread.onSpinWait();
+            }
             task.send(options.coCorrected ? due : System.nanoTime());
         }
         double seconds = (System.nanoTime() - start) / 1e9;
