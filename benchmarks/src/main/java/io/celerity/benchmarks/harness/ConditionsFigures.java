@@ -16,6 +16,7 @@ public final class ConditionsFigures extends SelfDescribingMarshallable {
     double jitCpuMillis;
     double gcCpuMillis;
     double otherJvmThreadsCpuMillis;
+    double writtenBackMegabytes;
     double loadAverage;
 
     static ConditionsFigures of(RunResult run) {
@@ -33,6 +34,7 @@ public final class ConditionsFigures extends SelfDescribingMarshallable {
         f.jitCpuMillis = c.others().jitNanos() / 1e6;
         f.gcCpuMillis = c.others().gcNanos() / 1e6;
         f.otherJvmThreadsCpuMillis = c.others().restNanos() / 1e6;
+        f.writtenBackMegabytes = c.writtenBack() / 1048576.0;
         f.loadAverage = c.loadAverage();
         return f;
     }

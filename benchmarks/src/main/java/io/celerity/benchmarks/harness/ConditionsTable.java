@@ -33,6 +33,7 @@ final class ConditionsTable {
         row(out, runs, "JVM's JIT threads, CPU (ms)", "%9.0f", r -> r.conditions().others().jitNanos() / 1e6);
         row(out, runs, "JVM's GC threads, CPU (ms)", "%9.0f", r -> r.conditions().others().gcNanos() / 1e6);
         row(out, runs, "JVM's other threads, CPU (ms)", "%9.0f", r -> r.conditions().others().restNanos() / 1e6);
+        row(out, runs, "written back, whole machine (MB)", "%9.0f", r -> r.conditions().writtenBack() / 1048576.0);
         row(out, runs, "load average at the end", "%9.2f", r -> r.conditions().loadAverage());
     }
 

@@ -8,14 +8,18 @@ package io.celerity.benchmarks.harness;
  * @param handlers    counters of the task's handling threads together, over the run
  * @param others      CPU time this JVM's other threads (JIT compilers, GC, the rest) used during the run: with the
  *                    measured threads spinning on every core, each of their nanoseconds was taken from one of them
+ * @param writtenBack bytes the kernel wrote back to disk during the run, for the whole machine: on a quiet one,
+ *                    the queues' dirty pages once they are old enough (30 s by default), whose writing-back kernel
+ *                    threads also compete for the CPUs
  * @param loadAverage the one-minute load average at the end of the run (other processes included)
  */
 public record RunConditions(ThreadCounters sender, ThreadCounters handlers, OtherThreadsCpu.Usage others,
-                            double loadAverage) {
+                            long writtenBack, double loadAverage) {
 
     /** For a run whose conditions were not measured (e.g. not on Linux). */
     public static final RunConditions UNMEASURED =
-            new RunConditions(ThreadCounters.ZERO, ThreadCounters.ZERO, new OtherThreadsCpu.Usage(0, 0, 0), Double.NaN);
+            new RunConditions(ThreadCounters.ZERO, ThreadCounters.ZERO, new OtherThreadsCpu.Usage(0, 0, 0), 0,
+            Double.NaN);
 
     public boolean measured() {
         return this != UNMEASURED;
@@ -26,9 +30,9 @@ public record RunConditions(ThreadCounters sender, ThreadCounters handlers, Othe
         if (!measured())
             return "OS counters not available here";
         return String.format("sender %s; handlers %s; other threads of this JVM used %,d ms of CPU (JIT %,d, GC %,d); "
-                        + "load average %.2f", describe(sender, messages), describe(handlers, messages),
-                (others.jitNanos() + others.gcNanos() + others.restNanos()) / 1_000_000,
-                others.jitNanos() / 1_000_000, others.gcNanos() / 1_000_000, loadAverage);
+                        + "the kernel wrote back %,d MB; load average %.2f", describe(sender, messages),
+                describe(handlers, messages), (others.jitNanos() + others.gcNanos() + others.restNanos()) / 1_000_000,
+                others.jitNanos() / 1_000_000, others.gcNanos() / 1_000_000, writtenBack >> 20, loadAverage);
     }
 
     private static String describe(ThreadCounters c, long messages) {
