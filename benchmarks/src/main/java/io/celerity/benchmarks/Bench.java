@@ -3,6 +3,7 @@ package io.celerity.benchmarks;
 import io.celerity.benchmarks.chart.ChartCommand;
 import io.celerity.benchmarks.hop.HopBenchmark;
 import io.celerity.benchmarks.oms.OmsBenchmark;
+import io.celerity.benchmarks.pages.FreshPageStalls;
 import io.celerity.benchmarks.tob.TopOfBookThroughput;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -11,7 +12,7 @@ import picocli.CommandLine.Spec;
 
 /** The benchmark commands: {@code mvn -B -q -Pbench -DskipTests package -Dbench.args="COMMAND [OPTIONS]"}. */
 @Command(name = "bench", mixinStandardHelpOptions = true, subcommands = {HopBenchmark.class, OmsBenchmark.class,
-        TopOfBookThroughput.class, ChartCommand.class, YamlTestSpeed.class},
+        TopOfBookThroughput.class, ChartCommand.class, YamlTestSpeed.class, FreshPageStalls.class},
         description = "Celerity's latency and throughput benchmarks.")
 public final class Bench implements Runnable {
     @Spec

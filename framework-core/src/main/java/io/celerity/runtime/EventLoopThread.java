@@ -126,10 +126,23 @@ final class EventLoopThread {
                 failingSinceNanos = 0;
                 backOffNanos = FIRST_BACK_OFF_NANOS;
             }
-            if (work > 0)
+            if (work > 0) {
                 pauser.reset();
-            else
+            } else {
+                idle(rs);
                 pauser.pause();
+            }
+        }
+    }
+
+    // Touching ahead is best effort: a fault here (e.g. a full disk) shows again, and is handled, on the next write.
+    private static void idle(ServiceRunner[] rs) {
+        for (ServiceRunner r : rs) {
+            try {
+                r.idle();
+            } catch (Throwable ignored) {
+                // as above
+            }
         }
     }
 

@@ -76,6 +76,8 @@ final class ServiceRunner implements ServiceContext {
     private HopLatency latency;
     private long nextTickNanos;
 
+    private PageToucher outputPages;
+
     private DocumentContext inputOutput; // the output document of the input in hand; null between inputs
     private int currentInput;
     private long currentIndex;
@@ -415,6 +417,13 @@ final class ServiceRunner implements ServiceContext {
     // Report the 1st, 2nd, 4th, 8th... occurrence: visible, yet a flood cannot flood the log.
     private static boolean isPowerOfTwo(long n) {
         return (n & (n - 1)) == 0;
+    }
+
+    /** Between passes that found no work: touches the output's next page, so that no message pays its page fault. */
+    void idle() {
+        if (outputPages == null)
+            outputPages = new PageToucher(appender);
+        outputPages.touchAhead();
     }
 
     /** Releases the tailers and the appender; the host closes the queues. */

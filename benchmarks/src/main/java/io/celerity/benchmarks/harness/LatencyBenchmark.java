@@ -53,6 +53,7 @@ public final class LatencyBenchmark {
             Probes probes = new Probes();
             task.start(probes);
             AllocationMeter allocation = new AllocationMeter(task.handlerThreads());
+            ConditionsMeter conditions = ConditionsMeter.of(Thread.currentThread(), task.handlerThreads());
             out.printf("%s: %s%n  %s%n  %s%n", name, options.describe(), setup, Machine.describe());
 
             sendAndAwait(task, probes, options.warmUp);
@@ -64,9 +65,13 @@ public final class LatencyBenchmark {
             for (int run = 1; run <= options.runs; run++) {
                 Thread.sleep(options.pauseMillis);
                 long bytesBefore = allocation.allocatedBytes();
+                if (conditions != null)
+                    conditions.start();
                 double seconds = sendAndAwait(task, probes, options.runMessages);
+                RunConditions measured = conditions == null ? RunConditions.UNMEASURED : conditions.finish();
                 long allocated = allocation.allocatedBytes() - bytesBefore;
-                RunResult result = new RunResult(run, takeIntervals(probes), options.runMessages, seconds, allocated);
+                RunResult result = new RunResult(run, takeIntervals(probes), options.runMessages, seconds, allocated,
+                        measured);
                 runs.add(result);
                 progress(result);
             }
@@ -87,8 +92,10 @@ public final class LatencyBenchmark {
         long start = System.nanoTime();
         for (long i = 0; i < count; i++) {
             long due = start + i * 1_000_000_000L / options.rate;
-            while (System.nanoTime() < due)
+            while (System.nanoTime() < due) {
+                task.idle();
                 Thread.onSpinWait();
+            }
             task.send(options.coCorrected ? due : System.nanoTime());
         }
         double seconds = (System.nanoTime() - start) / 1e9;
@@ -120,5 +127,6 @@ public final class LatencyBenchmark {
                         + "%.2f B/msg allocated%n", run.run(), run.achievedRate(), e2e.getValueAtPercentile(50) / 1e3,
                 e2e.getValueAtPercentile(99) / 1e3, e2e.getValueAtPercentile(99.9) / 1e3, e2e.getMaxValue() / 1e3,
                 run.allocatedBytesPerMessage());
+        out.printf("    %s%n", run.conditions().describe(run.messages()));
     }
 }

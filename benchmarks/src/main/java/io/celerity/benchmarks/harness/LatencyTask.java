@@ -17,6 +17,13 @@ public interface LatencyTask extends AutoCloseable {
      */
     void send(long startNanos);
 
+    /**
+     * Called on the sending thread while it waits for the next message to be due, again and again: a sender that
+     * writes to a memory-mapped queue touches the page it will write next, as a Celerity event loop does when idle.
+     */
+    default void idle() {
+    }
+
     /** The threads that handle messages (not the sender): their allocation is measured per message. */
     List<Thread> handlerThreads();
 

@@ -62,6 +62,7 @@ public final class PercentileTable {
                 out.println(Double.isNaN(variation) ? String.format(" %7s", "-") : String.format(" %7.1f", variation));
             }
         }
+        ConditionsTable.print(runs, out);
         out.printf("%nallocated by the handler threads: %.3f bytes/message%n", result.allocatedBytesPerMessage());
         if (result.jitter() != null)
             out.printf("os jitter: %,d gaps over 1 us, 99%% %.1f us, worst %.1f us%n", result.jitter().getTotalCount(),

@@ -25,6 +25,7 @@ public final class ResultFiles {
             ResultsDocument doc = document(result);
             doc.allocatedBytesPerMessage = run.allocatedBytesPerMessage();
             doc.achievedRate = run.achievedRate();
+            addConditions(doc, run);
             for (String probe : result.probeNames()) {
                 Histogram h = run.histograms().get(probe);
                 writeHgrm(runDir.resolve(fileName(probe)), h);
@@ -43,10 +44,17 @@ public final class ResultFiles {
                 summary.figures.add(ProbeFigures.of(probe, String.valueOf(run.run()), run.histograms().get(probe)));
             summary.figures.add(ProbeFigures.of(probe, "all", all));
         }
+        for (RunResult run : result.runs())
+            addConditions(summary, run);
         if (result.jitter() != null)
             writeHgrm(allDir.resolve("os-jitter.hgrm"), result.jitter());
         writeJson(dir.resolve("results.json"), summary);
         return dir;
+    }
+
+    private static void addConditions(ResultsDocument doc, RunResult run) {
+        if (run.conditions().measured())
+            doc.conditions.add(ConditionsFigures.of(run));
     }
 
     /** A probe's file name: lower case, runs of anything but letters and digits become one dash. */

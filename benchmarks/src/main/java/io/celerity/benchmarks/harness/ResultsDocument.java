@@ -17,6 +17,8 @@ public final class ResultsDocument extends SelfDescribingMarshallable {
     double allocatedBytesPerMessage;
     double achievedRate;
     List<ProbeFigures> figures = new ArrayList<>();
+    /** Per run, what the OS and the JIT did meanwhile (empty where not measured). */
+    List<ConditionsFigures> conditions = new ArrayList<>();
 
     /** Reads a {@code results.json} that {@link ResultFiles} wrote, e.g. to label a chart. */
     public static ResultsDocument read(Path file) throws IOException {

@@ -12,9 +12,10 @@ import java.util.Map;
  * @param messages       messages sent in the run
  * @param seconds        how long sending took
  * @param allocatedBytes bytes allocated by the task's handler threads during the run
+ * @param conditions     what the OS and the JIT did meanwhile
  */
 public record RunResult(int run, Map<String, Histogram> histograms, long messages, double seconds,
-                        long allocatedBytes) {
+                        long allocatedBytes, RunConditions conditions) {
 
     public Histogram endToEnd() {
         return histograms.get(Probes.END_TO_END);

@@ -6,7 +6,6 @@ import io.celerity.config.CelerityConfig;
 import io.celerity.config.EventLoopConfig;
 import io.celerity.config.PauserType;
 import io.celerity.config.ServiceConfig;
-import io.celerity.runtime.GeneratedCode;
 import io.celerity.runtime.ServiceHost;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
@@ -27,7 +26,7 @@ public final class CelerityHop implements LatencyTask {
     private BenchmarkData data;
     private ServiceHost host;
     private ChronicleQueue pings;
-    private Pings sender;
+    private PingsOut sender;
     private final Ping ping = new Ping();
     private long sequence;
 
@@ -53,13 +52,17 @@ public final class CelerityHop implements LatencyTask {
                 .build();
         host = ServiceHost.start(config);
         pings = SingleChronicleQueueBuilder.binary(data.dir().resolve("pings")).build();
-        sender = pings.createAppender().methodWriter(Pings.class);
-        GeneratedCode.requireGeneratedWriter(sender, "benchmark sender");
+        sender = new PingsOut(pings, "benchmark sender");
     }
 
     @Override
     public void send(long startNanos) {
-        sender.ping(ping.next(startNanos, sequence++));
+        sender.writer().ping(ping.next(startNanos, sequence++));
+    }
+
+    @Override
+    public void idle() {
+        sender.touchAhead();
     }
 
     @Override
@@ -71,6 +74,8 @@ public final class CelerityHop implements LatencyTask {
     public void close() {
         if (host != null)
             host.close();
+        if (sender != null)
+            sender.close();
         if (pings != null)
             pings.close();
         if (data != null)

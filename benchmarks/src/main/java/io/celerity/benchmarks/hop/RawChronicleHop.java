@@ -21,7 +21,7 @@ public final class RawChronicleHop implements LatencyTask {
     private BenchmarkData data;
     private ChronicleQueue pings;
     private ChronicleQueue echoes;
-    private Pings sender;
+    private PingsOut sender;
     private final Ping ping = new Ping();
     private long sequence;
     private Thread handler;
@@ -36,8 +36,7 @@ public final class RawChronicleHop implements LatencyTask {
         data = new BenchmarkData("raw-hop");
         pings = SingleChronicleQueueBuilder.binary(data.dir().resolve("pings")).build();
         echoes = SingleChronicleQueueBuilder.binary(data.dir().resolve("echoes")).build();
-        sender = pings.createAppender().methodWriter(Pings.class);
-        GeneratedCode.requireGeneratedWriter(sender, "benchmark sender");
+        sender = new PingsOut(pings, "benchmark sender");
         Probe endToEnd = probes.endToEnd();
         handler = new Thread(() -> handle(endToEnd), "raw-hop");
         handler.start();
@@ -45,16 +44,16 @@ public final class RawChronicleHop implements LatencyTask {
 
     private void handle(Probe endToEnd) {
         AffinityLock cpu = handlerCpu >= 0 ? AffinityLock.acquireLock(handlerCpu) : null;
-        Pings echo = echoes.createAppender().methodWriter(Pings.class);
-        GeneratedCode.requireGeneratedWriter(echo, "raw echo");
-        try (MethodReader echoReader = pings.createTailer().methodReader(echo);
+        try (PingsOut echo = new PingsOut(echoes, "raw echo");
+             MethodReader echoReader = pings.createTailer().methodReader(echo.writer());
              MethodReader sinkReader = echoes.createTailer().methodReader(
                      (Pings) p -> endToEnd.sample(System.nanoTime() - p.startNanos))) {
             GeneratedCode.requireGeneratedReader(echoReader, "raw echo");
             GeneratedCode.requireGeneratedReader(sinkReader, "raw sink");
             while (running) {
-                echoReader.readOne();
-                sinkReader.readOne();
+                boolean busy = echoReader.readOne() | sinkReader.readOne();
+                if (!busy)
+                    echo.touchAhead(); // as an idle Celerity event loop does
             }
         } finally {
             if (cpu != null)
@@ -64,7 +63,12 @@ public final class RawChronicleHop implements LatencyTask {
 
     @Override
     public void send(long startNanos) {
-        sender.ping(ping.next(startNanos, sequence++));
+        sender.writer().ping(ping.next(startNanos, sequence++));
+    }
+
+    @Override
+    public void idle() {
+        sender.touchAhead();
     }
 
     @Override
@@ -77,6 +81,8 @@ public final class RawChronicleHop implements LatencyTask {
         running = false;
         if (handler != null)
             handler.join();
+        if (sender != null)
+            sender.close();
         if (pings != null)
             pings.close();
         if (echoes != null)

@@ -3,6 +3,7 @@ package io.celerity.benchmarks.chart;
 import io.celerity.benchmarks.harness.BenchmarkResult;
 import io.celerity.benchmarks.harness.Probes;
 import io.celerity.benchmarks.harness.ResultFiles;
+import io.celerity.benchmarks.harness.RunConditions;
 import io.celerity.benchmarks.harness.RunResult;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
@@ -29,7 +30,7 @@ class ChartCommandTest {
             h.recordValue(micros * 1_000 + i);
         String setup = "hop through " + name + ": 48-byte payload; one spinning thread; " + String.format("%,d", rate)
                 + " msg/s, warm-up 0, 1 runs x 2,000 messages";
-        RunResult run = new RunResult(1, Map.of(Probes.END_TO_END, h), 2_000, 0.1, 0);
+        RunResult run = new RunResult(1, Map.of(Probes.END_TO_END, h), 2_000, 0.1, 0, RunConditions.UNMEASURED);
         ResultFiles.write(new BenchmarkResult(name, setup, "2 CPUs, OpenJDK 17", List.of(run), null), results);
     }
 

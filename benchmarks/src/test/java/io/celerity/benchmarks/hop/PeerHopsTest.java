@@ -54,4 +54,11 @@ class PeerHopsTest {
         // generous for a shared 2-core machine; a wrong start time would read as zero or as about an hour
         assertEveryMessageArrivedInSaneTime(result, TimeUnit.SECONDS.toNanos(1));
     }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"chronicle-queue", "celerity"})
+    void everyPingComesBackThroughAQueueHopWhoseWritersTouchAheadWhenIdle(String name) throws Exception {
+        BenchmarkResult result = runTiny(name, out);
+        assertEveryMessageArrivedInSaneTime(result, TimeUnit.SECONDS.toNanos(1));
+    }
 }

@@ -1,0 +1,39 @@
+package io.celerity.benchmarks.hop;
+
+import io.celerity.runtime.GeneratedCode;
+import io.celerity.runtime.PageToucher;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.ExcerptAppender;
+
+/**
+ * A generated {@link Pings} writer on an appender of its own, and the toucher that takes that appender's page faults
+ * while its thread is idle (as a Celerity event loop does for its services), so that every queue writer in the hop
+ * benchmarks gets the same treatment. Use it on one thread only.
+ */
+final class PingsOut implements AutoCloseable {
+    private final ExcerptAppender appender;
+    private final Pings writer;
+    private final PageToucher pages;
+
+    PingsOut(ChronicleQueue queue, String writerName) {
+        appender = queue.createAppender();
+        // bound to this appender, not to the queue's thread-local one, so the toucher touches what the writer writes
+        writer = queue.methodWriterBuilder(Pings.class).marshallableOut(appender).build();
+        GeneratedCode.requireGeneratedWriter(writer, writerName);
+        pages = new PageToucher(appender);
+    }
+
+    Pings writer() {
+        return writer;
+    }
+
+    /** For the writer's idle moments: touches the page it will write next. */
+    void touchAhead() {
+        pages.touchAhead();
+    }
+
+    @Override
+    public void close() {
+        appender.close();
+    }
+}
