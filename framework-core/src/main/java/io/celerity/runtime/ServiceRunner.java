@@ -269,10 +269,9 @@ final class ServiceRunner implements ServiceContext {
             history.input(sourceIds[i], currentIndex);
             DocumentContext out;
             try {
-                out = appender.writingDocument();
+                out = openOutput();
             } catch (Throwable e) { // Chronicle throws checked IOExceptions undeclared, e.g. a cycle file not created
                 in.rollbackOnClose(); // no output possible (e.g. disk full): keep the input for the next attempt
-                AppenderRepair.afterFailedOpen(appender, output, e);
                 throw e;
             }
             inputOutput = out;
@@ -337,13 +336,7 @@ final class ServiceRunner implements ServiceContext {
     private int tick() {
         nextTickNanos = System.nanoTime() + timerPeriodNanos;
         stats.countTimerTick();
-        DocumentContext out;
-        try {
-            out = appender.writingDocument();
-        } catch (Throwable e) {
-            AppenderRepair.afterFailedOpen(appender, output, e);
-            throw e;
-        }
+        DocumentContext out = openOutput();
         try {
             timer.invokeExact(clock.currentTimeNanos());
         } catch (VirtualMachineError e) {
@@ -357,6 +350,16 @@ final class ServiceRunner implements ServiceContext {
             commitOrRollBack(out);
         }
         return 1;
+    }
+
+    /** The output document of the event in hand; after a failed open, Chronicle's appender is left fit to retry. */
+    private DocumentContext openOutput() {
+        try {
+            return appender.writingDocument();
+        } catch (Throwable e) {
+            AppenderRepair.afterFailedOpen(appender, output, e);
+            throw e;
+        }
     }
 
     // An event that wrote nothing leaves no empty document behind; one that did is synced if asked or configured.

@@ -65,7 +65,8 @@ class PageToucherTest {
     void touchingAheadWhileIdleLeavesTheWritesWithoutPageFaults() throws IOException {
         assumeTrue(OS.isLinux(), "the advice and the counters are Linux's");
         long faults = faultsInWrites(true);
-        assertTrue(faults <= 2, () -> "page faults in writes of 8 MB touched ahead: " + faults);
+        // Against 2,048 untouched: alone it is 0-2, but late in a full suite (a JVM with a big, busy heap) once 38.
+        assertTrue(faults <= 64, () -> "page faults in writes of 8 MB touched ahead: " + faults);
     }
 
     /** This thread's page faults so far, read without allocating: an allocation could fault on fresh heap itself. */
