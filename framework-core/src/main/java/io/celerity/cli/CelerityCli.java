@@ -2,6 +2,7 @@ package io.celerity.cli;
 
 import io.celerity.config.ConfigException;
 import io.celerity.runtime.DiskSpaceException;
+import io.celerity.runtime.ServiceAlreadyRunningException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -21,6 +22,9 @@ public final class CelerityCli {
 
     /** Exit status of a host that would not start, or stopped, because a queue's file system was nearly full. */
     static final int STORAGE_ERROR = 3;
+
+    /** Exit status of {@code run} refused because a live instance of one of its services runs already. */
+    static final int ALREADY_RUNNING = 4;
 
     @Option(names = UserClasspath.OPTION, paramLabel = "PATH", description = "your services' classes: jars and "
             + "directories separated by ':', dir/* for all jars in dir; before the command "
@@ -46,13 +50,23 @@ public final class CelerityCli {
         CommandLine cli = new CommandLine(new CelerityCli());
         // A wrong file, queue or option is the user's to fix: say what, without a stack trace.
         cli.setExecutionExceptionHandler((e, command, parsed) -> {
-            if (!(e instanceof ConfigException || e instanceof IllegalArgumentException
-                    || e instanceof DiskSpaceException))
+            int status = statusOfUserError(e);
+            if (status == 0)
                 throw e;
             command.getErr().println("celerity: " + e.getMessage());
-            return e instanceof ConfigException ? CONFIG_ERROR : e instanceof DiskSpaceException ? STORAGE_ERROR
-                    : USAGE_ERROR;
+            return status;
         });
         return cli.execute(args);
+    }
+
+    // The exit status of a failure one line explains, or 0 for one that needs its stack trace.
+    private static int statusOfUserError(Exception e) {
+        if (e instanceof ConfigException)
+            return CONFIG_ERROR;
+        if (e instanceof DiskSpaceException)
+            return STORAGE_ERROR;
+        if (e instanceof ServiceAlreadyRunningException)
+            return ALREADY_RUNNING;
+        return e instanceof IllegalArgumentException ? USAGE_ERROR : 0;
     }
 }

@@ -36,8 +36,10 @@ public final class ServiceHost implements AutoCloseable {
     private final Map<String, ChronicleQueue> queues = new LinkedHashMap<>();
     private final Map<String, ServiceRunner> services = new LinkedHashMap<>();
     private final Map<String, EventLoopThread> loops = new LinkedHashMap<>();
+    private final List<ServiceClaim> claims = new ArrayList<>();
     private final CountDownLatch closed = new CountDownLatch(1);
     private boolean closing;
+    private boolean crashed;
     private UniqueTimestamps timestamps;
     private MetricsEndpoint metrics;
     private java.util.concurrent.ScheduledExecutorService statusPublisher;
@@ -55,7 +57,12 @@ public final class ServiceHost implements AutoCloseable {
         return start(config, HostOptions.defaults());
     }
 
-    /** Starts every service of {@code config}; returns once each is positioned on its inputs and running. */
+    /**
+     * Starts every service of {@code config}; returns once each is positioned on its inputs and running.
+     *
+     * @throws ServiceAlreadyRunningException if a live instance of one of its services runs already, in this process
+     *                                        or another; nothing has been opened or written then
+     */
     public static ServiceHost start(CelerityConfig config, HostOptions options) {
         ServiceHost host = new ServiceHost(config);
         try {
@@ -72,6 +79,9 @@ public final class ServiceHost implements AutoCloseable {
         String shortfall = watchdog.shortfall();
         if (shortfall != null)
             throw new DiskSpaceException("cannot start: " + shortfall + "; free some space, then start again");
+        // Before anything is opened or written: a refused instance leaves no trace.
+        for (ServiceConfig s : config.services().values())
+            claims.add(ServiceClaim.take(config, s));
         timestamps = options.timestamps().apply(config.hostId());
         for (QueueConfig q : config.queues().values())
             queues.put(q.name(), openQueue(q, options));
@@ -233,14 +243,27 @@ public final class ServiceHost implements AutoCloseable {
 
     /**
      * Stops every loop after the message in hand but closes nothing, as a crash would leave things; for restart tests.
-     * A new host may then start on the same queues; {@link #close()} this one afterwards to release its resources.
+     * Like a dead process, it stops writing its status and releases its services' claims, so a new host may then start
+     * on the same queues; {@link #close()} this one afterwards to release its resources.
      */
     public void crash() {
         synchronized (this) {
-            if (closing)
+            if (closing || crashed)
                 return;
+            crashed = true;
         }
         loops.values().forEach(EventLoopThread::crash);
+        // What the kernel does for a dead process: its status stops and its claims are free for the next host.
+        stopStatusPublisher();
+        claims.forEach(ServiceClaim::close);
+    }
+
+    // A last "running" must not land after what follows.
+    private void stopStatusPublisher() {
+        if (statusPublisher != null) {
+            statusPublisher.shutdownNow();
+            awaitQuietly(statusPublisher);
+        }
     }
 
     /**
@@ -254,11 +277,9 @@ public final class ServiceHost implements AutoCloseable {
             closing = true;
         }
         loops.values().forEach(EventLoopThread::close);
-        if (statusPublisher != null) {
-            statusPublisher.shutdownNow();
-            awaitQuietly(statusPublisher); // a last "running" must not land after "closed"
+        stopStatusPublisher();
+        if (statusPublisher != null && !crashed) // a crashed host's service may run in another host by now
             publishStatus(stopReason == null ? "closed" : "stopped");
-        }
         if (watchdog != null)
             watchdog.close();
         if (retentionThread != null) {
@@ -271,6 +292,7 @@ public final class ServiceHost implements AutoCloseable {
         if (timestamps != null)
             timestamps.close();
         services.values().forEach(s -> LOG.info("closed {}", s.stats()));
+        claims.forEach(ServiceClaim::close); // last: nothing of this host writes any more
         closed.countDown();
     }
 }
