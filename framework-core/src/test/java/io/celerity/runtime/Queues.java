@@ -1,5 +1,6 @@
 package io.celerity.runtime;
 
+import io.celerity.fixtures.TickEcho;
 import io.celerity.fixtures.TickOut;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
@@ -8,6 +9,8 @@ import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
 import net.openhft.chronicle.wire.DocumentContext;
 import net.openhft.chronicle.wire.VanillaMessageHistory;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -72,6 +75,15 @@ final class Queues {
                 }
             }
         }
+    }
+
+    /** Writes {@code dir/services.yaml}: one service, {@code echo}, echoing queue {@code in} to queue {@code out}. */
+    static Path echoServicesYaml(Path dir) throws IOException {
+        Path yaml = dir.resolve("services.yaml");
+        Files.writeString(yaml, "queues:\n  in: { path: in }\n  out: { path: out }\nservices:\n  echo:\n"
+                + "    implClass: " + TickEcho.class.getName() + "\n    inputs: [ in ]\n"
+                + "    output: out\n");
+        return yaml;
     }
 
     static void await(String what, Duration timeout, BooleanSupplier condition) {

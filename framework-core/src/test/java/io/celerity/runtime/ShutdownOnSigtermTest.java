@@ -2,13 +2,11 @@ package io.celerity.runtime;
 
 import io.celerity.fixtures.ChildJvm;
 import io.celerity.fixtures.Tick;
-import io.celerity.fixtures.TickEcho;
 import io.celerity.fixtures.TickIn;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 
@@ -23,9 +21,7 @@ class ShutdownOnSigtermTest {
 
     @Test
     void sigtermClosesTheHostCleanly() throws Exception {
-        Path yaml = dir.resolve("services.yaml");
-        Files.writeString(yaml, "queues:\n  in: { path: in }\n  out: { path: out }\nservices:\n  echo:\n"
-                + "    implClass: " + TickEcho.class.getName() + "\n    inputs: [ in ]\n    output: out\n");
+        Path yaml = Queues.echoServicesYaml(dir);
         try (ChronicleQueue q = Queues.open(dir.resolve("in"))) {
             TickIn w = q.methodWriter(TickIn.class);
             for (int i = 0; i < 100; i++)
