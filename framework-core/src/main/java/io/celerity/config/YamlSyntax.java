@@ -62,7 +62,8 @@ final class YamlSyntax {
             throw error(n, path(openLine > 0 || indents.isEmpty() ? Integer.MAX_VALUE : top(), guessKey(line, indent)),
                     "a tab in the indentation; expected spaces only (YAML does not allow tabs there)");
         if (!flow.isEmpty()) {
-            if (indent <= flowIndent)
+            boolean closing = indent == flowIndent && (content.startsWith("]") || content.startsWith("}"));
+            if (indent <= flowIndent && !closing) // a closing bracket may line up with its key, as in JSON
                 throw unclosedFlow();
             scan(n, line, indent, indent, 0, flowPath);
             return;
@@ -284,7 +285,8 @@ final class YamlSyntax {
     private ConfigException unclosedFlow() {
         char open = flow.getLast();
         return error(flowLine, flowPath, "the '" + open + "' opened here is not closed; expected '"
-                + (open == '[' ? ']' : '}') + "' on this line, or on following lines indented deeper than this one");
+                + (open == '[' ? ']' : '}') + "' on this line, or on following lines indented deeper than this one "
+                + "(or lined up with it)");
     }
 
     private ConfigException noValue() {

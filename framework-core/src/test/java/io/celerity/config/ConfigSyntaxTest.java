@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -66,7 +67,12 @@ class ConfigSyntaxTest {
     void aBracketMayCloseOnAMoreIndentedLine() throws IOException {
         Path file = Files.writeString(dir.resolve("services.yaml"), QUEUES + ECHO
                 + "    inputs: [\n      in ]\n    output: out\n");
-        assertEquals(java.util.List.of("in"), CelerityConfig.load(file).services().get("echo").inputs());
+        assertEquals(List.of("in"), CelerityConfig.load(file).services().get("echo").inputs());
+        file = Files.writeString(dir.resolve("services.yaml"), QUEUES + ECHO
+                + "    inputs: [\n      in\n    ]\n    output: out\n");
+        assertEquals(List.of("in"), CelerityConfig.load(file).services().get("echo").inputs(), "closed as in JSON");
+        refused(QUEUES + ECHO + "    inputs: [\n      in\n    output: out\n", 7, "service 'echo'", "inputs",
+                "not closed");
     }
 
     @Test
