@@ -28,6 +28,7 @@ public final class CelerityConfig {
     private final int metricsPort;
     private final long minFreeSpace;
     private final Duration writeFailureTimeout;
+    private final Map<String, Integer> lines; // the line of each entry and key in the file, by lineKey(entry, key)
 
     private CelerityConfig(Builder b) {
         this.source = b.source;
@@ -38,6 +39,24 @@ public final class CelerityConfig {
         this.queues = Collections.unmodifiableMap(new LinkedHashMap<>(b.queues));
         this.services = Collections.unmodifiableMap(new LinkedHashMap<>(b.services));
         this.eventLoops = Collections.unmodifiableMap(new LinkedHashMap<>(b.eventLoops));
+        this.lines = b.lines;
+    }
+
+    /**
+     * The line of {@code key} of {@code entry} in the file this configuration came from, of the nearest key that
+     * holds it (e.g. {@code snapshot} for a missing {@code snapshot.queue}), or of the entry; 0 when not from a file.
+     */
+    int line(String entry, String key) {
+        for (String k = key; k != null; k = k.contains(".") ? k.substring(0, k.lastIndexOf('.')) : null) {
+            Integer line = lines.get(lineKey(entry, k));
+            if (line != null && line > 0)
+                return line;
+        }
+        return lines.getOrDefault(lineKey(entry, null), 0);
+    }
+
+    static String lineKey(String entry, String key) {
+        return key == null ? entry : entry + "\0" + key;
     }
 
     /**
@@ -119,7 +138,7 @@ public final class CelerityConfig {
      */
     public CelerityConfig withOnlyServices(Collection<String> names) {
         Builder b = new Builder(source).hostId(hostId).metricsPort(metricsPort).minFreeSpace(minFreeSpace)
-                .writeFailureTimeout(writeFailureTimeout);
+                .writeFailureTimeout(writeFailureTimeout).lines(lines);
         Set<String> used = new HashSet<>();
         for (String name : names) {
             ServiceConfig s = services.get(name);
@@ -150,9 +169,16 @@ public final class CelerityConfig {
         private final Map<String, QueueConfig> queues = new LinkedHashMap<>();
         private final Map<String, ServiceConfig> services = new LinkedHashMap<>();
         private final Map<String, EventLoopConfig> eventLoops = new LinkedHashMap<>();
+        private Map<String, Integer> lines = Map.of();
 
         Builder(String source) {
             this.source = source;
+        }
+
+        /** Where each entry and key is in the file, so validation errors can say; see {@link CelerityConfig#line}. */
+        Builder lines(Map<String, Integer> lines) {
+            this.lines = Map.copyOf(lines);
+            return this;
         }
 
         /** Sets the host id (0-99). */

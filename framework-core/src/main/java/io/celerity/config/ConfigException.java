@@ -1,21 +1,35 @@
 package io.celerity.config;
 
-/** A mistake in a deployment description, located by file, entry and key. */
+/** A mistake in a deployment description, located by file, line, entry and key. */
 public final class ConfigException extends RuntimeException {
 
     private final String source;
+    private final int line;
     private final String entry;
     private final String key;
 
     /**
+     * A mistake with no line to point at, e.g. in a configuration built in code.
+     *
      * @param source  the file (or "builder") the configuration came from
      * @param entry   the entry at fault, e.g. {@code service 'order-manager'}
      * @param key     the key at fault, or {@code null} when the whole entry is wrong
      * @param problem what is wrong and what was expected
      */
     public ConfigException(String source, String entry, String key, String problem) {
-        super(source + ": " + entry + (key == null ? "" : ", key '" + key + "'") + ": " + problem);
+        this(source, 0, entry, key, problem);
+    }
+
+    /**
+     * A mistake at a line of a file: {@code <source>:<line>: <entry>, key '<key>': <problem>}.
+     *
+     * @param line the line (from 1) of the key, entry or syntax error, or 0 when there is none
+     */
+    public ConfigException(String source, int line, String entry, String key, String problem) {
+        super(source + (line > 0 ? ":" + line : "") + ": " + entry + (key == null ? "" : ", key '" + key + "'")
+                + ": " + problem);
         this.source = source;
+        this.line = line;
         this.entry = entry;
         this.key = key;
     }
@@ -23,6 +37,11 @@ public final class ConfigException extends RuntimeException {
     /** The file (or "builder") the configuration came from. */
     public String source() {
         return source;
+    }
+
+    /** The line (from 1) of the mistake in {@link #source()}, or 0 when the configuration did not come from text. */
+    public int line() {
+        return line;
     }
 
     /** The entry at fault, e.g. {@code service 'order-manager'}. */

@@ -23,7 +23,7 @@ final class ConfigValidator {
         if (config.hostId() < 0 || config.hostId() > 99)
             throw error("top level", "hostId", "host id " + config.hostId() + " is out of range; expected 0-99");
         if (config.metricsPort() < -1 || config.metricsPort() > 65535)
-            throw error("monitoring", "httpPort", "port " + config.metricsPort() + " is out of range; expected 0-65535");
+            throw error("top level", "monitoring.httpPort", "port " + config.metricsPort() + " is out of range; expected 0-65535");
         if (config.minFreeSpace() < 0)
             throw error("top level", "minFreeSpace", config.minFreeSpace() + " bytes is negative; expected 0 (no check) "
                     + "or more");
@@ -101,6 +101,10 @@ final class ConfigValidator {
         if (s.output() == null)
             throw error(entry, "output", "missing; expected the name of the queue outputs are written to");
         requireQueue(entry, "output", s.output());
+        if (s.readQueues().contains(s.output()))
+            throw error(entry, "output", "queue '" + s.output() + "' is also read by this service (" + (s.inputs()
+                    .contains(s.output()) ? "inputs " + s.inputs() : "control") + "), so it would read its own outputs "
+                    + "back as inputs without end; expected an output queue it does not read");
         if (s.startFrom() == null)
             throw error(entry, "startFrom", "missing; expected one of LAST_WRITTEN, START, END");
         if (s.rebuild() == null)
@@ -149,6 +153,8 @@ final class ConfigValidator {
                         + " takes a settings object; expected a constructor parameter of a settings class");
             try {
                 SettingsBinder.bind(type.settingsType(), s.settings());
+            } catch (SettingsBinder.InvalidSetting e) {
+                throw error(entry, "settings." + e.setting, e.getMessage());
             } catch (IllegalArgumentException e) {
                 throw error(entry, "settings", e.getMessage());
             }
@@ -244,6 +250,6 @@ final class ConfigValidator {
     }
 
     private ConfigException error(String entry, String key, String problem) {
-        return new ConfigException(config.source(), entry, key, problem);
+        return new ConfigException(config.source(), config.line(entry, key), entry, key, problem);
     }
 }

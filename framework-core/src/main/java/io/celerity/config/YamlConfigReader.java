@@ -1,11 +1,10 @@
 package io.celerity.config;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -19,30 +18,37 @@ final class YamlConfigReader {
     private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(ns|us|ms|s|m)");
     private static final Pattern SIZE = Pattern.compile("(\\d+)\\s*(KB|MB|GB)?");
 
+    /** A services.yaml is a few kilobytes; anything this big is the wrong file. */
+    static final int MAX_CHARS = 1 << 20;
+
     private final String source;
     private final Path baseDir;
+    private final YamlTree tree;
+    private final Map<String, Integer> lines = new HashMap<>(); // for the validator: see CelerityConfig.line
 
-    private YamlConfigReader(String source, Path baseDir) {
+    private YamlConfigReader(String source, Path baseDir, YamlTree tree) {
         this.source = source;
         this.baseDir = baseDir;
+        this.tree = tree;
     }
 
     static CelerityConfig read(Path file) {
-        String text;
-        try {
-            text = Files.readString(file);
-        } catch (IOException e) {
-            throw new ConfigException(file.toString(), "file", null, "cannot be read (" + e + "); expected a readable YAML file");
-        }
-        return read(file.toString(), text, file.toAbsolutePath().getParent());
+        return read(file.toString(), ConfigText.read(file, MAX_CHARS), file.toAbsolutePath().getParent());
     }
 
     static CelerityConfig read(String source, String yaml, Path baseDir) {
-        return new YamlConfigReader(source, baseDir).parse(YamlTree.read(source, yaml));
+        if (yaml.length() > MAX_CHARS)
+            throw new ConfigException(source, "file", null, "holds " + yaml.length() + " characters; expected a "
+                    + "services.yaml of at most " + MAX_CHARS + " (is it the right file?)");
+        YamlTree tree = YamlTree.parse(source, yaml);
+        if (tree.root().isEmpty())
+            throw new ConfigException(source, 1, "top level", null, "the file is empty; expected at least queues "
+                    + "and services");
+        return new YamlConfigReader(source, baseDir, tree).parse(tree.root());
     }
 
     private CelerityConfig parse(Map<String, Object> root) {
-        Section top = new Section("top level", root);
+        Section top = new Section("top level", root, "", 1);
         top.allow("hostId", "queues", "services", "eventLoops", "monitoring", "minFreeSpace",
                 "writeFailureTimeout");
         CelerityConfig.Builder b = new CelerityConfig.Builder(source);
@@ -59,7 +65,10 @@ final class YamlConfigReader {
         top.entries("queues").forEach((name, q) -> b.queue(queue(name, q)));
         top.entries("eventLoops").forEach((name, l) -> b.eventLoop(eventLoop(name, l)));
         top.entries("services").forEach((name, s) -> b.service(service(name, s)));
-        return b.build();
+        CelerityConfig config = b.lines(lines).build();
+        if (config.services().isEmpty())
+            throw top.error("services", "no services; expected at least one service to run");
+        return config;
     }
 
     private QueueConfig queue(String name, Section q) {
@@ -111,20 +120,38 @@ final class YamlConfigReader {
                 s.string("method", null, "the name of the component method that writes a snapshot"), every, period);
     }
 
-    /** One mapping of the file, with typed accessors that name the entry and key when a value is wrong. */
+    /**
+     * One mapping of the file, with typed accessors that name the line, entry and key when a value is wrong; it notes
+     * the line of each of its keys (nested ones too) for the validator, so every key is located without naming it.
+     */
     private final class Section {
         final String entry;
         final Map<String, Object> values;
         final String keyPrefix; // e.g. "timer." for the keys of a nested mapping, so errors name the whole key
+        final int line;         // of the entry's name, for errors about a key it lacks
 
-        Section(String entry, Map<String, Object> values) {
-            this(entry, values, "");
-        }
-
-        Section(String entry, Map<String, Object> values, String keyPrefix) {
+        Section(String entry, Map<String, Object> values, String keyPrefix, int line) {
             this.entry = entry;
             this.values = values;
             this.keyPrefix = keyPrefix;
+            this.line = line;
+            if (keyPrefix.isEmpty())
+                lines.put(CelerityConfig.lineKey(entry, null), line);
+            noteLines(values, keyPrefix);
+        }
+
+        @SuppressWarnings("unchecked")
+        private void noteLines(Map<String, Object> map, String prefix) {
+            map.forEach((key, value) -> {
+                lines.put(CelerityConfig.lineKey(entry, prefix + key), tree.line(map, key));
+                if (value instanceof Map)
+                    noteLines((Map<String, Object>) value, prefix + key + ".");
+            });
+        }
+
+        int lineOf(String key) {
+            int l = tree.line(values, key);
+            return l > 0 ? l : line;
         }
 
         void allow(String... keys) {
@@ -146,7 +173,7 @@ final class YamlConfigReader {
                 return defaultValue;
             }
             if (v instanceof Map || v instanceof List)
-                throw error(key, "expected a single value, found " + v);
+                throw error(key, "expected a single value, found " + (v instanceof Map ? "a mapping " : "a list ") + v);
             return v.toString();
         }
 
@@ -210,7 +237,12 @@ final class YamlConfigReader {
             if (!(v instanceof List))
                 throw error(key, "'" + v + "' is not a list; expected e.g. [ orders-in ]");
             List<String> out = new ArrayList<>();
-            for (Object o : (List<?>) v) out.add(String.valueOf(o));
+            for (Object o : (List<?>) v) {
+                if (o instanceof Map || o instanceof List || o == null)
+                    throw error(key, "item " + (out.size() + 1) + " is " + (o == null ? "empty" : "'" + o + "'")
+                            + "; expected a queue name");
+                out.add(String.valueOf(o));
+            }
             return out;
         }
 
@@ -219,7 +251,7 @@ final class YamlConfigReader {
             Object v = values.get(key);
             if (!(v instanceof Map))
                 throw error(key, "'" + v + "' is not a mapping; expected { key: value, ... }");
-            return new Section(entry, (Map<String, Object>) v, keyPrefix + key + ".");
+            return new Section(entry, (Map<String, Object>) v, keyPrefix + key + ".", lineOf(key));
         }
 
         /** The named sub-entries of a section such as {@code services}, each a mapping of its own. */
@@ -229,19 +261,23 @@ final class YamlConfigReader {
             Object v = values.get(key);
             if (v == null) return out;
             if (!(v instanceof Map))
-                throw error(key, "is not a mapping of names to entries");
+                throw error(key, "'" + v + "' is not a mapping of names to entries; expected e.g. " + key + ":\n"
+                        + "  name: { ... }");
             String kind = key.equals("queues") ? "queue" : key.equals("services") ? "service" : "event loop";
-            ((Map<String, Object>) v).forEach((name, e) -> {
+            Map<String, Object> named = (Map<String, Object>) v;
+            named.forEach((name, e) -> {
                 String entryName = kind + " '" + name + "'";
+                int line = tree.line(named, name);
                 if (e != null && !(e instanceof Map))
-                    throw new ConfigException(source, entryName, null, "expected a mapping of keys, found '" + e + "'");
-                out.put(name, new Section(entryName, e == null ? Map.of() : (Map<String, Object>) e));
+                    throw new ConfigException(source, line, entryName, null, "expected a mapping of keys, found '"
+                            + e + "'");
+                out.put(name, new Section(entryName, e == null ? Map.of() : (Map<String, Object>) e, "", line));
             });
             return out;
         }
 
         ConfigException error(String key, String problem) {
-            return new ConfigException(source, entry, keyPrefix + key, problem);
+            return new ConfigException(source, lineOf(key), entry, keyPrefix + key, problem);
         }
     }
 }

@@ -23,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Every mistake is reported with the file, the entry and the key, and says what was expected. */
+/** Every mistake is reported with the file, the line, the entry and the key, and says what was expected. */
 class ConfigValidationTest {
 
     private static final String ECHO = TickEcho.class.getName();
@@ -45,13 +45,30 @@ class ConfigValidationTest {
         return "services:\n  echo:\n" + body;
     }
 
+    private static String echo() {
+        return service("    implClass: " + ECHO + "\n    inputs: [ in ]\n    output: out\n");
+    }
+
+    /**
+     * Loads {@code yaml} from a file, expecting it refused at the line that holds the key (or, for a missing key, the
+     * entry): the message starts {@code <file>:<line>: <entry>}.
+     */
     private ConfigException rejected(String yaml, String entry, String key, String... expectedWords) throws IOException {
         Path file = write(yaml);
         ConfigException e = assertThrows(ConfigException.class, () -> CelerityConfig.load(file));
         assertEquals(file.toString(), e.source(), e.getMessage());
         assertEquals(entry, e.entry(), e.getMessage());
         assertEquals(key, e.key(), e.getMessage());
-        assertTrue(e.getMessage().startsWith(file + ": " + entry), e.getMessage());
+        assertTrue(e.line() > 0, "no line in: " + e.getMessage());
+        assertTrue(e.getMessage().startsWith(file + ":" + e.line() + ": " + entry), e.getMessage());
+        String atLine = yaml.lines().toList().get(e.line() - 1);
+        String name = entry.contains("'") ? entry.substring(entry.indexOf('\'') + 1, entry.lastIndexOf('\'')) : "-";
+        // A missing key is reported at the key that should hold it (e.g. snapshot for snapshot.everyInputs) or its entry.
+        boolean located = atLine.contains(name + ":");
+        for (String part : key == null ? new String[0] : key.split("\\."))
+            located |= atLine.contains(part + ":");
+        assertTrue(located, "line " + e.line() + " '" + atLine + "' holds neither the key nor the entry of: "
+                + e.getMessage());
         for (String w : expectedWords)
             assertTrue(e.getMessage().contains(w), "'" + w + "' missing from: " + e.getMessage());
         return e;
@@ -128,9 +145,9 @@ class ConfigValidationTest {
 
     @Test
     void duplicateNames() throws IOException {
-        rejected(queues() + "  in: { path: q/in2 }\n", "queues", "in", "given twice");
+        rejected(queues() + "  in: { path: q/in2 }\n", "queue 'in'", null, "given twice");
         rejected(queues() + service("    implClass: " + ECHO + "\n    inputs: [ in ]\n    output: out\n")
-                + "  echo: { implClass: " + ECHO + ", inputs: [ in ], output: out }\n", "services", "echo",
+                + "  echo: { implClass: " + ECHO + ", inputs: [ in ], output: out }\n", "service 'echo'", null,
                 "given twice");
         rejected(queues() + service("    implClass: " + ECHO + "\n    inputs: [ in ]\n    output: out\n"
                 + "    output: in\n"), "service 'echo'", "output", "given twice");
@@ -191,17 +208,17 @@ class ConfigValidationTest {
 
     @Test
     void minFreeSpaceIsASize() throws IOException {
-        assertEquals(CelerityConfig.DEFAULT_MIN_FREE_SPACE, CelerityConfig.load(write(queues())).minFreeSpace());
-        assertEquals(64L << 20, CelerityConfig.load(write("minFreeSpace: 64MB\n" + queues())).minFreeSpace());
-        assertEquals(0, CelerityConfig.load(write("minFreeSpace: 0\n" + queues())).minFreeSpace());
+        assertEquals(CelerityConfig.DEFAULT_MIN_FREE_SPACE, CelerityConfig.load(write(queues() + echo())).minFreeSpace());
+        assertEquals(64L << 20, CelerityConfig.load(write("minFreeSpace: 64MB\n" + queues() + echo())).minFreeSpace());
+        assertEquals(0, CelerityConfig.load(write("minFreeSpace: 0\n" + queues() + echo())).minFreeSpace());
         rejected("minFreeSpace: 1.5GB\n" + queues(), "top level", "minFreeSpace", "'1.5GB' is not a size",
                 "KB, MB or GB");
     }
 
     @Test
     void keepCyclesIsRefusedWhereAStateRebuildNeedsEveryCycle() throws IOException {
-        assertEquals(24, CelerityConfig.load(write(queues().replace("{ path: q/out }", "{ path: q/out, keepCycles: 24 }")))
-                .queues().get("out").keepCycles());
+        assertEquals(24, CelerityConfig.load(write(queues().replace("{ path: q/out }", "{ path: q/out, keepCycles: 24 }")
+                + echo())).queues().get("out").keepCycles());
         rejected(queues().replace("{ path: q/out }", "{ path: q/out, keepCycles: -1 }"), "queue 'out'", "keepCycles",
                 "-1 is negative");
         rejected(queues().replace("{ path: q/in }", "{ path: q/in, keepCycles: 24 }")
@@ -277,10 +294,10 @@ class ConfigValidationTest {
     @Test
     void badSettings() throws IOException {
         String limited = "    implClass: " + LimitedEcho.class.getName() + "\n    inputs: [ in ]\n    output: out\n";
-        rejected(queues() + service(limited + "    settings: { maxValu: 3 }\n"), "service 'echo'", "settings",
+        rejected(queues() + service(limited + "    settings: { maxValu: 3 }\n"), "service 'echo'", "settings.maxValu",
                 "unknown setting 'maxValu'", "[label, maxValue]");
-        rejected(queues() + service(limited + "    settings: { maxValue: lots }\n"), "service 'echo'", "settings",
-                "does not fit", "expected a number");
+        rejected(queues() + service(limited + "    settings: { maxValue: lots }\n"), "service 'echo'",
+                "settings.maxValue", "does not fit", "expected a number");
         rejected(queues() + service("    implClass: " + ECHO + "\n    inputs: [ in ]\n    output: out\n"
                 + "    settings: { x: 1 }\n"), "service 'echo'", "settings", "no constructor");
     }
@@ -300,5 +317,6 @@ class ConfigValidationTest {
         Path file = write(queues() + service("    implClass: com.example.Missing\n    inputs: [ in ]\n    output: out\n"));
         assertNotEquals(0, CelerityCli.execute("run", file.toString()));
         assertNotEquals(0, CelerityCli.execute("run", dir.resolve("absent.yaml").toString()));
+        assertNotEquals(0, CelerityCli.execute("run", write("# nothing to run\n").toString()), "an empty file");
     }
 }

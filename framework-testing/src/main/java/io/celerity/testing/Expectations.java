@@ -53,7 +53,8 @@ final class Expectations {
                     + "with -Dregress.tests (e.g. mvn test -Dregress.tests), then review and commit it", "", actualText);
         if (!expected.equals(actualText))
             throw new AssertionFailedError(name + " differs from the actual output; if the actual output is right, "
-                    + "rerun with -Dregress.tests to accept it", expected, actualText);
+                    + "rerun with -Dregress.tests to accept it\n" + FirstDifference.of(expected, actualText),
+                    expected, actualText);
     }
 
     /** The copy under src/test/resources when the test runs from its module (as Maven and IDEs do). */

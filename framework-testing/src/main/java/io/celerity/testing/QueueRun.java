@@ -11,17 +11,13 @@ import io.celerity.time.UniqueTimestamps;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.bytes.MethodReader;
 import net.openhft.chronicle.core.io.Closeable;
-import net.openhft.chronicle.core.io.IOTools;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
 import net.openhft.chronicle.wire.Wire;
 import net.openhft.chronicle.wire.WireType;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.lang.reflect.Method;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -43,7 +39,6 @@ final class QueueRun implements AutoCloseable {
 
     private final TestSubject subject;
     private final String service; // the same name as in DIRECT mode, so serviceName() agrees
-    private final Path dir;
     private final boolean crashAfterEachInput;
     private final CelerityConfig config;
     private final TestClock clock = new TestClock();
@@ -64,29 +59,17 @@ final class QueueRun implements AutoCloseable {
     private QueueRun(TestSubject subject, Path dir, boolean crashAfterEachInput) {
         this.subject = subject;
         this.service = subject.name();
-        this.dir = dir;
         this.crashAfterEachInput = crashAfterEachInput;
         this.out = new ActualOutput(subject.type().outputInterfaces());
         List<Class<?>> inputs = subject.type().inputInterfaces();
         CelerityConfig.Builder b = CelerityConfig.builder();
         List<String> inputNames = new ArrayList<>();
-        yamlIn = new Wire[inputs.size()];
-        toQueue = new MethodReader[inputs.size()];
-        unansweredSinceOutput = new int[inputs.size()];
         for (int i = 0; i < inputs.size(); i++) {
             String name = "in-" + i + "-" + inputs.get(i).getSimpleName();
             inputNames.add(name);
             b.queue(name, dir.resolve(name));
-            ChronicleQueue q = open(dir.resolve(name));
-            yamlIn[i] = WireType.YAML_ONLY.apply(Bytes.allocateElasticOnHeap());
-            toQueue[i] = yamlIn[i].methodReader(q.methodWriter(inputs.get(i)));
-            for (Method m : inputs.get(i).getMethods())
-                inputOfMethod.putIfAbsent(m.getName(), i);
         }
         b.queue("out", dir.resolve("out"));
-        ChronicleQueue output = open(dir.resolve("out"));
-        ExcerptTailer tailer = output.createTailer();
-        fromOutput = out.writer() == null ? tailer.methodReader() : tailer.methodReader(out.writer());
         b.eventLoop(new EventLoopConfig("test", PauserType.YIELDING, "NONE"));
         ServiceConfig deployed = ServiceConfig.of(service, subject.type().implClass(), inputNames, "out")
                 .withEventLoop("test").withSettings(subject.settings()).withRebuild(subject.rebuild());
@@ -95,7 +78,20 @@ final class QueueRun implements AutoCloseable {
             deployed = deployed.withSnapshot(new SnapshotConfig("snapshots", subject.snapshotMethod(), 1, null));
         }
         b.service(deployed);
-        config = b.build();
+        config = b.build(); // before any queue is open, so a refused deployment leaves nothing open
+
+        yamlIn = new Wire[inputs.size()];
+        toQueue = new MethodReader[inputs.size()];
+        unansweredSinceOutput = new int[inputs.size()];
+        for (int i = 0; i < inputs.size(); i++) {
+            ChronicleQueue q = open(dir.resolve(inputNames.get(i)));
+            yamlIn[i] = WireType.YAML_ONLY.apply(Bytes.allocateElasticOnHeap());
+            toQueue[i] = yamlIn[i].methodReader(q.methodWriter(inputs.get(i)));
+            for (Method m : inputs.get(i).getMethods())
+                inputOfMethod.putIfAbsent(m.getName(), i);
+        }
+        ExcerptTailer tailer = open(dir.resolve("out")).createTailer();
+        fromOutput = out.writer() == null ? tailer.methodReader() : tailer.methodReader(out.writer());
     }
 
     private ChronicleQueue open(Path path) {
@@ -104,14 +100,9 @@ final class QueueRun implements AutoCloseable {
         return q;
     }
 
-    static ActualOutput run(TestSubject subject, List<YamlEvent> setup, List<YamlEvent> events,
+    /** @param dir an empty directory for the queues, which the caller deletes */
+    static ActualOutput run(TestSubject subject, Path dir, List<YamlEvent> setup, List<YamlEvent> events,
                             boolean crashAfterEachInput) {
-        Path dir;
-        try {
-            dir = Files.createTempDirectory("celerity-yaml-test");
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
         try (QueueRun run = new QueueRun(subject, dir, crashAfterEachInput)) {
             return run.execute(setup, events);
         }
@@ -187,10 +178,12 @@ final class QueueRun implements AutoCloseable {
 
     @Override
     public void close() {
-        if (host != null)
-            host.close();
-        crashed.forEach(ServiceHost::close);
-        Closeable.closeQuietly(queues);
-        IOTools.deleteDirWithFiles(dir.toFile());
+        try {
+            if (host != null)
+                host.close();
+            crashed.forEach(ServiceHost::close);
+        } finally {
+            Closeable.closeQuietly(queues);
+        }
     }
 }

@@ -120,18 +120,25 @@ public final class YamlTests {
         }
         for (Scenario s : scenarios)
             for (RunMode mode : runModes)
-                tests.add(dynamicTest(s.title() + " [" + mode + "]",
-                        () -> Expectations.verify(s, "out.yaml", run(subject, mode, s.setup(), s.events()))));
+                tests.add(dynamicTest(s.title() + " [" + mode + "]", () -> runAndVerify(subject, mode, s)));
         if (!agitations.isEmpty() || combinations)
             tests.addAll(generated(subject, scenarios));
         return tests.stream();
     }
 
-    private static String run(TestSubject subject, RunMode mode, List<YamlEvent> setup, List<YamlEvent> events) {
-        switch (mode) {
-            case QUEUE: return QueueRun.run(subject, setup, events, false).text();
-            case RESTART: return QueueRun.run(subject, setup, events, true).text();
-            default: return DirectRun.run(subject, setup, events).text();
+    private static void runAndVerify(TestSubject subject, RunMode mode, Scenario s) {
+        if (mode == RunMode.DIRECT) {
+            Expectations.verify(s, "out.yaml", DirectRun.run(subject, s.setup(), s.events()).text());
+            return;
+        }
+        try (TestQueueDir dir = TestQueueDir.create(s.title() + " [" + mode + "]")) {
+            try {
+                String actual = QueueRun.run(subject, dir.path(), s.setup(), s.events(), mode == RunMode.RESTART).text();
+                Expectations.verify(s, "out.yaml", actual);
+            } catch (RuntimeException | Error e) {
+                dir.failed();
+                throw e;
+            }
         }
     }
 

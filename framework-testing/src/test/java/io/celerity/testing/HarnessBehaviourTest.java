@@ -1,21 +1,29 @@
 package io.celerity.testing;
 
+import io.celerity.config.ConfigException;
 import io.celerity.config.StateRebuild;
 import io.celerity.testing.fixtures.OrderGateway;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import net.openhft.chronicle.core.io.IOTools;
 import org.opentest4j.AssertionFailedError;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -62,6 +70,69 @@ class HarnessBehaviourTest {
         assertTrue(e.isExpectedDefined() && e.isActualDefined());
         assertEquals("# one good order\nreject: { clOrdID: X1, reason: nope }\n...\n", e.getExpected().getValue());
         assertTrue(e.getActual().getStringRepresentation().contains("ack: {"), e.getActual().getStringRepresentation());
+    }
+
+    @Test
+    void aFailingQueueOrRestartTestShowsTheFirstDifferingLinesAndLeavesNoQueuesBehind() throws Throwable {
+        scenario(ORDER, "# one good order\nreject: { clOrdID: X1, reason: nope }\n...\n");
+        for (RunMode mode : List.of(RunMode.QUEUE, RunMode.RESTART)) {
+            Set<Path> before = testQueueDirs();
+            AssertionFailedError e = assertThrows(AssertionFailedError.class,
+                    tests(() -> gateway().modes(mode)).get(0).getExecutable());
+            assertTrue(e.getMessage().contains("@@ expected line 2, actual line 2 @@\n"
+                    + "     1    1  # one good order\n"
+                    + "-    2       reject: { clOrdID: X1, reason: nope }\n"
+                    + "+         2  ack: {\n"), e.getMessage());
+            assertTrue(e.isExpectedDefined() && e.isActualDefined(), "the IDE's diff needs both");
+            assertEquals("# one good order\nreject: { clOrdID: X1, reason: nope }\n...\n", e.getExpected().getValue());
+            assertEquals(before, testQueueDirs(), "queue directories left behind by the failed " + mode + " test");
+        }
+    }
+
+    @Test
+    void aRefusedDeploymentLeavesNoQueuesBehind() throws IOException {
+        scenario(ORDER, null);
+        Set<Path> before = testQueueDirs();
+        DynamicTest test = tests(() -> YamlTests.of(OrderGateway.class).settings(Map.of("maxQuantit", 100))
+                .modes(RunMode.QUEUE)).get(0);
+        ConfigException e = assertThrows(ConfigException.class, test.getExecutable());
+        assertTrue(e.getMessage().contains("unknown setting 'maxQuantit'"), e.getMessage());
+        assertEquals(before, testQueueDirs());
+    }
+
+    @Test
+    void aFailedTestKeepsItsQueuesWhenAskedAndSaysWhere() throws Throwable {
+        scenario(ORDER, "# one good order\nreject: { clOrdID: X1, reason: nope }\n...\n");
+        Set<Path> before = testQueueDirs();
+        PrintStream console = System.out;
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        System.setProperty(TestQueueDir.KEEP_PROPERTY, "true");
+        System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
+        try {
+            assertThrows(AssertionFailedError.class, tests(() -> gateway().modes(RunMode.QUEUE)).get(0).getExecutable());
+        } finally {
+            System.setOut(console);
+            System.clearProperty(TestQueueDir.KEEP_PROPERTY);
+        }
+        Set<Path> kept = testQueueDirs();
+        kept.removeAll(before);
+        assertEquals(1, kept.size(), "the failed test's queues, kept");
+        Path dir = kept.iterator().next();
+        try {
+            assertTrue(Files.isDirectory(dir.resolve("out")), "its output queue");
+            assertTrue(printed.toString(StandardCharsets.UTF_8).contains("kept the queues of failed test "
+                    + "'t: one good order [QUEUE]' in " + dir), printed.toString(StandardCharsets.UTF_8));
+        } finally {
+            IOTools.deleteDirWithFiles(dir.toFile());
+        }
+    }
+
+    /** This JVM's QUEUE/RESTART queue directories: named with its pid, so parallel builds do not disturb the count. */
+    private static Set<Path> testQueueDirs() throws IOException {
+        try (Stream<Path> all = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
+            return all.filter(p -> p.getFileName().toString().startsWith(TestQueueDir.PREFIX))
+                    .collect(Collectors.toCollection(HashSet::new));
+        }
     }
 
     @Test
