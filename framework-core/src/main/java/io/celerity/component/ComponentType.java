@@ -1,5 +1,7 @@
 package io.celerity.component;
 
+import io.celerity.api.FailedInput;
+import io.celerity.api.FailedInputs;
 import io.celerity.api.ServiceContext;
 
 import java.lang.invoke.MethodHandle;
@@ -90,8 +92,13 @@ public final class ComponentType {
         return false;
     }
 
-    /** The JDK's, Chronicle's and Celerity's API types: never a component's own events, messages or outputs. */
+    /**
+     * The JDK's, Chronicle's and Celerity's API types: never a component's own events, messages or outputs; except the
+     * failure reports, which an operator's service takes as its input.
+     */
     static boolean isPlatformType(Class<?> c) {
+        if (c == FailedInputs.class || c == FailedInput.class)
+            return false;
         String n = c.getName();
         return n.startsWith("java.") || n.startsWith("javax.") || n.startsWith("jdk.") || n.startsWith("sun.")
                 || n.startsWith("net.openhft.") || n.startsWith("io.celerity.api.");

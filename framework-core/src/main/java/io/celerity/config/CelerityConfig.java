@@ -150,6 +150,8 @@ public final class CelerityConfig {
             used.add(s.output());
             if (s.snapshot() != null)
                 used.add(s.snapshot().queue());
+            if (s.errors() != null)
+                used.add(s.errors());
             EventLoopConfig loop = eventLoops.get(s.eventLoop());
             if (loop != null && !b.eventLoops.containsKey(loop.name()))
                 b.eventLoop(loop);

@@ -60,7 +60,53 @@ final class ConfigValidator {
                 throw error(entry, "keepCycles", q.keepCycles() + " is negative; expected 0 (keep every cycle) or the "
                         + "number of newest cycle files to keep");
             checkWritable(entry, q.path());
+            for (String event : q.events())
+                eventInterface(entry, event);
         }
+    }
+
+    /** A class named under a queue's {@code events}: it must load and be an interface. */
+    private Class<?> eventInterface(String entry, String name) {
+        Class<?> c;
+        try {
+            c = Class.forName(name, false, Thread.currentThread().getContextClassLoader());
+        } catch (ClassNotFoundException | LinkageError e) {
+            throw error(entry, "events", "class '" + name + "' not found; expected the fully qualified name of an "
+                    + "event interface on the classpath");
+        }
+        if (!c.isInterface())
+            throw error(entry, "events", "'" + name + "' is a class, not an interface; expected the interfaces whose "
+                    + "events the queue carries");
+        return c;
+    }
+
+    /** A component reading a queue that declares its events must take some of them, or it could accept none. */
+    private void validateReadsDeclaredEvents(ServiceConfig s, Class<?> implClass) {
+        for (String queue : s.readQueues()) {
+            List<String> events = config.queues().get(queue).events();
+            if (events.isEmpty())
+                continue;
+            boolean takesOne = false;
+            for (String event : events)
+                takesOne |= eventInterface("queue '" + queue + "'", event).isAssignableFrom(implClass);
+            if (!takesOne)
+                throw error("service '" + s.name() + "'", queue.equals(s.control()) ? "control" : "inputs",
+                        "queue '" + queue + "' carries only events of " + events + " (its key events), but "
+                        + implClass.getName() + " implements none of them; expected a component implementing at "
+                        + "least one");
+        }
+    }
+
+    /** Where a service reports failed inputs: a queue it neither reads (a failure would feed itself) nor answers on. */
+    private void validateErrors(ServiceConfig s) {
+        String entry = "service '" + s.name() + "'";
+        requireQueue(entry, "errors", s.errors());
+        if (s.readQueues().contains(s.errors()))
+            throw error(entry, "errors", "queue '" + s.errors() + "' is also read by this service; a failure reading "
+                    + "its own failure reports would feed itself; expected a queue it does not read");
+        if (s.errors().equals(s.output()))
+            throw error(entry, "errors", "queue '" + s.errors() + "' is also its output; readers of the output would get "
+                    + "failure reports among its answers; expected a queue of its own, e.g. errors");
     }
 
     private void checkWritable(String entry, Path path) {
@@ -121,7 +167,10 @@ final class ConfigValidator {
             throw error(entry, "eventLoop", "unknown event loop '" + s.eventLoop() + "'; expected one declared under "
                     + "eventLoops " + config.eventLoops().keySet() + ", or none for the default loop");
 
+        if (s.errors() != null)
+            validateErrors(s);
         ComponentType type = componentType(entry, s.implClass());
+        validateReadsDeclaredEvents(s, type.implClass());
         if ((s.timerMethod() == null) != (s.timerPeriod() == null))
             throw error(entry, "timer", "expected both a method and a period");
         if (s.timerMethod() != null) {
@@ -165,7 +214,7 @@ final class ConfigValidator {
     private void validateOwnOutput(ServiceConfig s) {
         String entry = "service '" + s.name() + "'";
         for (ServiceConfig other : config.services().values())
-            if (other != s && other.output().equals(s.output()))
+            if (other != s && other.output().equals(s.output()) || s.output().equals(other.errors()))
                 throw error(entry, "output", "service '" + other.name() + "' writes to queue '" + s.output() + "' too, "
                         + "but REPLAY_OUTPUTS takes back everything on it; expected an output queue of its own");
         if (config.queues().get(s.output()).keepCycles() > 0)
@@ -181,6 +230,7 @@ final class ConfigValidator {
         requireQueue(entry, "snapshot.queue", snap.queue());
         for (ServiceConfig other : config.services().values()) {
             boolean usedElsewhere = other.readQueues().contains(snap.queue()) || other.output().equals(snap.queue())
+                    || snap.queue().equals(other.errors())
                     || (other != s && other.snapshot() != null && snap.queue().equals(other.snapshot().queue()));
             if (usedElsewhere)
                 throw error(entry, "snapshot.queue", "queue '" + snap.queue() + "' is also read or written by service '"
@@ -230,15 +280,17 @@ final class ConfigValidator {
     private void validateWritersAreDistinguishable() {
         Map<String, String> writerBySourceOnQueue = new HashMap<>();
         for (ServiceConfig s : config.services().values()) {
-            for (String input : s.readQueues()) {
-                int sourceId = config.queues().get(input).sourceId();
-                String other = writerBySourceOnQueue.putIfAbsent(s.output() + "/" + sourceId, s.name());
-                if (other != null)
-                    throw error("service '" + s.name() + "'", input.equals(s.control()) ? "control" : "inputs",
-                            "services '" + other + "' and '" + s.name()
-                            + "' would write outputs with the same source id " + sourceId + " (queue '" + input
-                            + "') on queue '" + s.output() + "', so a restart could not tell them apart; "
-                            + "expected each service writing to a shared queue to read different input queues");
+            for (String written : s.errors() == null ? List.of(s.output()) : List.of(s.output(), s.errors())) {
+                for (String input : s.readQueues()) {
+                    int sourceId = config.queues().get(input).sourceId();
+                    String other = writerBySourceOnQueue.putIfAbsent(written + "/" + sourceId, s.name());
+                    if (other != null)
+                        throw error("service '" + s.name() + "'", input.equals(s.control()) ? "control" : "inputs",
+                                "services '" + other + "' and '" + s.name()
+                                + "' would write outputs with the same source id " + sourceId + " (queue '" + input
+                                + "') on queue '" + written + "', so a restart could not tell them apart; "
+                                + "expected each service writing to a shared queue to read different input queues");
+                }
             }
         }
     }

@@ -1,6 +1,7 @@
 package io.celerity.config;
 
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * A persisted queue.
@@ -11,8 +12,19 @@ import java.nio.file.Path;
  * @param sourceId  the id recorded in message history when a service reads this queue; unique on a host
  * @param keepCycles how many of the newest cycle files the host writing this queue keeps; 0 keeps every one
  * @param sync      when documents services write here are forced to disk
+ * @param events    the fully qualified names of the interfaces whose events this queue carries; empty for any event
  */
-public record QueueConfig(String name, Path path, String rollCycle, int sourceId, int keepCycles, SyncPolicy sync) {
+public record QueueConfig(String name, Path path, String rollCycle, int sourceId, int keepCycles, SyncPolicy sync,
+                          List<String> events) {
+
+    public QueueConfig {
+        events = events == null ? List.of() : List.copyOf(events);
+    }
+
+    /** A queue carrying any event. */
+    public QueueConfig(String name, Path path, String rollCycle, int sourceId, int keepCycles, SyncPolicy sync) {
+        this(name, path, rollCycle, sourceId, keepCycles, sync, List.of());
+    }
 
     /** A queue that keeps every cycle file and forces nothing to disk. */
     public QueueConfig(String name, Path path, String rollCycle, int sourceId) {
@@ -26,12 +38,20 @@ public record QueueConfig(String name, Path path, String rollCycle, int sourceId
 
     /** This queue keeping only its {@code keepCycles} newest cycle files (0: every one). */
     public QueueConfig withKeepCycles(int keepCycles) {
-        return new QueueConfig(name, path, rollCycle, sourceId, keepCycles, sync);
+        return new QueueConfig(name, path, rollCycle, sourceId, keepCycles, sync, events);
     }
 
     /** This queue with every document services write to it forced to disk as {@code sync} says. */
     public QueueConfig withSync(SyncPolicy sync) {
-        return new QueueConfig(name, path, rollCycle, sourceId, keepCycles, sync);
+        return new QueueConfig(name, path, rollCycle, sourceId, keepCycles, sync, events);
+    }
+
+    /**
+     * This queue carrying only the events of {@code interfaces} (fully qualified names): a service reading it refuses
+     * any other event as a bad message.
+     */
+    public QueueConfig withEvents(List<String> interfaces) {
+        return new QueueConfig(name, path, rollCycle, sourceId, keepCycles, sync, interfaces);
     }
 
     /** The roll cycle used when none is configured. */

@@ -21,15 +21,25 @@ import java.util.Map;
  * @param settings    values for the component's settings object, by field name
  * @param control     a queue drained before every normal input, e.g. of cancels and corrections, or {@code null}
  * @param snapshot    when and where the service snapshots its state, or {@code null} for never
+ * @param errors      the queue its failed and bad inputs are reported to as {@code FailedInputs} events, or
+ *                    {@code null} for none
  */
 public record ServiceConfig(String name, String implClass, List<String> inputs, String output, StartFrom startFrom,
                             StateRebuild rebuild, String eventLoop, String timerMethod, Duration timerPeriod, Duration heartbeat,
                             Map<String, Object> settings, String control,
-                            SnapshotConfig snapshot) {
+                            SnapshotConfig snapshot, String errors) {
 
     public ServiceConfig {
         inputs = List.copyOf(inputs);
         settings = Map.copyOf(settings);
+    }
+
+    /** A service reporting failed inputs to no queue. */
+    public ServiceConfig(String name, String implClass, List<String> inputs, String output, StartFrom startFrom,
+                         StateRebuild rebuild, String eventLoop, String timerMethod, Duration timerPeriod,
+                         Duration heartbeat, Map<String, Object> settings, String control, SnapshotConfig snapshot) {
+        this(name, implClass, inputs, output, startFrom, rebuild, eventLoop, timerMethod, timerPeriod, heartbeat,
+                settings, control, snapshot, null);
     }
 
     /** A service with the default start policy and loop, no timer and no settings. */
@@ -41,49 +51,55 @@ public record ServiceConfig(String name, String implClass, List<String> inputs, 
     /** This service starting from {@code startFrom}. */
     public ServiceConfig withStartFrom(StartFrom startFrom) {
         return new ServiceConfig(name, implClass, inputs, output, startFrom, rebuild, eventLoop, timerMethod, timerPeriod,
-                heartbeat, settings, control, snapshot);
+                heartbeat, settings, control, snapshot, errors);
     }
 
     /** This service rebuilding its state on restart as {@code rebuild} says. */
     public ServiceConfig withRebuild(StateRebuild rebuild) {
         return new ServiceConfig(name, implClass, inputs, output, startFrom, rebuild, eventLoop, timerMethod, timerPeriod,
-                heartbeat, settings, control, snapshot);
+                heartbeat, settings, control, snapshot, errors);
     }
 
     /** This service on the loop named {@code eventLoop}. */
     public ServiceConfig withEventLoop(String eventLoop) {
         return new ServiceConfig(name, implClass, inputs, output, startFrom, rebuild, eventLoop, timerMethod, timerPeriod,
-                heartbeat, settings, control, snapshot);
+                heartbeat, settings, control, snapshot, errors);
     }
 
     /** This service with {@code method} called every {@code period} on the service's loop thread. */
     public ServiceConfig withTimer(String method, Duration period) {
         return new ServiceConfig(name, implClass, inputs, output, startFrom, rebuild, eventLoop, method, period, heartbeat,
-                settings, control, snapshot);
+                settings, control, snapshot, errors);
     }
 
     /** This service with settings handed to its constructor. */
     public ServiceConfig withSettings(Map<String, Object> settings) {
         return new ServiceConfig(name, implClass, inputs, output, startFrom, rebuild, eventLoop, timerMethod, timerPeriod,
-                heartbeat, settings, control, snapshot);
+                heartbeat, settings, control, snapshot, errors);
     }
 
     /** This service writing a heartbeat on its output whenever it has written nothing for {@code period}. */
     public ServiceConfig withHeartbeat(Duration period) {
         return new ServiceConfig(name, implClass, inputs, output, startFrom, rebuild, eventLoop, timerMethod, timerPeriod,
-                period, settings, control, snapshot);
+                period, settings, control, snapshot, errors);
     }
 
     /** This service reading {@code queue} as its control input: drained before each of its normal inputs. */
     public ServiceConfig withControl(String queue) {
         return new ServiceConfig(name, implClass, inputs, output, startFrom, rebuild, eventLoop, timerMethod, timerPeriod,
-                heartbeat, settings, queue, snapshot);
+                heartbeat, settings, queue, snapshot, errors);
     }
 
     /** This service snapshotting its state as {@code snapshot} says. */
     public ServiceConfig withSnapshot(SnapshotConfig snapshot) {
         return new ServiceConfig(name, implClass, inputs, output, startFrom, rebuild, eventLoop, timerMethod, timerPeriod,
-                heartbeat, settings, control, snapshot);
+                heartbeat, settings, control, snapshot, errors);
+    }
+
+    /** This service reporting each input that fails or is refused as a {@code FailedInputs} event on {@code queue}. */
+    public ServiceConfig withErrors(String queue) {
+        return new ServiceConfig(name, implClass, inputs, output, startFrom, rebuild, eventLoop, timerMethod, timerPeriod,
+                heartbeat, settings, control, snapshot, queue);
     }
 
     /** Every queue the service reads: its inputs in order, then its control queue if it has one. */

@@ -72,11 +72,12 @@ final class YamlConfigReader {
     }
 
     private QueueConfig queue(String name, Section q) {
-        q.allow("path", "rollCycle", "sourceId", "keepCycles", "sync");
+        q.allow("path", "rollCycle", "sourceId", "keepCycles", "sync", "events");
         Path path = baseDir.resolve(q.string("path", null, "the queue's directory"));
         return new QueueConfig(name, path, q.string("rollCycle", QueueConfig.DEFAULT_ROLL_CYCLE, null),
                 (int) q.integer("sourceId", QueueConfig.defaultSourceId(name)), (int) q.integer("keepCycles", 0),
-                q.enumValue("sync", SyncPolicy.class, SyncPolicy.NONE));
+                q.enumValue("sync", SyncPolicy.class, SyncPolicy.NONE),
+                q.has("events") ? q.stringList("events", "a list of interface names, e.g. [ com.example.FillIn ]") : List.of());
     }
 
     private EventLoopConfig eventLoop(String name, Section l) {
@@ -87,7 +88,7 @@ final class YamlConfigReader {
 
     private ServiceConfig service(String name, Section s) {
         s.allow("implClass", "inputs", "control", "output", "startFrom", "rebuildState", "eventLoop", "timer",
-                "heartbeat", "settings", "snapshot");
+                "heartbeat", "settings", "snapshot", "errors");
         String method = null;
         Duration period = null;
         if (s.has("timer")) {
@@ -98,7 +99,7 @@ final class YamlConfigReader {
         }
         return new ServiceConfig(name,
                 s.string("implClass", null, "the component's class name"),
-                s.stringList("inputs"),
+                s.stringList("inputs", "a list of queue names, e.g. [ orders-in ]"),
                 s.string("output", null, "the name of the queue outputs are written to"),
                 s.enumValue("startFrom", StartFrom.class, StartFrom.LAST_WRITTEN),
                 s.enumValue("rebuildState", StateRebuild.class, StateRebuild.NONE),
@@ -107,7 +108,8 @@ final class YamlConfigReader {
                 s.has("heartbeat") ? s.duration("heartbeat") : null,
                 s.has("settings") ? s.section("settings").values : Map.of(),
                 s.string("control", null, null),
-                s.has("snapshot") ? snapshot(s.section("snapshot")) : null);
+                s.has("snapshot") ? snapshot(s.section("snapshot")) : null,
+                s.string("errors", null, null));
     }
 
     private SnapshotConfig snapshot(Section s) {
@@ -230,17 +232,17 @@ final class YamlConfigReader {
             }
         }
 
-        List<String> stringList(String key) {
+        List<String> stringList(String key, String expected) {
             Object v = values.get(key);
             if (v == null)
-                throw error(key, "missing; expected a list of queue names");
+                throw error(key, "missing; expected " + expected);
             if (!(v instanceof List))
-                throw error(key, "'" + v + "' is not a list; expected e.g. [ orders-in ]");
+                throw error(key, "'" + v + "' is not a list; expected " + expected);
             List<String> out = new ArrayList<>();
             for (Object o : (List<?>) v) {
                 if (o instanceof Map || o instanceof List || o == null)
                     throw error(key, "item " + (out.size() + 1) + " is " + (o == null ? "empty" : "'" + o + "'")
-                            + "; expected a queue name");
+                            + "; expected single values in " + expected);
                 out.add(String.valueOf(o));
             }
             return out;

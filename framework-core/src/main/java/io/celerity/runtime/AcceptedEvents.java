@@ -5,7 +5,9 @@ import net.openhft.chronicle.wire.GeneratingMethodReaderInterceptorReturns;
 
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -20,14 +22,42 @@ final class AcceptedEvents implements GeneratingMethodReaderInterceptorReturns {
     private final String generatorId;
 
     AcceptedEvents(Collection<Class<?>> interfaces) {
+        this(interfaces, List.of());
+    }
+
+    /**
+     * @param carried the interfaces whose events the queue carries (its {@code events} key); empty for any: only the
+     *                methods of both sets are accepted
+     */
+    AcceptedEvents(Collection<Class<?>> interfaces, Collection<Class<?>> carried) {
         for (Class<?> i : interfaces)
             for (Method m : i.getMethods())
                 accepted.add(m.getName());
+        if (!carried.isEmpty()) {
+            Set<String> carriedNames = new TreeSet<>();
+            for (Class<?> c : carried)
+                for (Method m : c.getMethods())
+                    carriedNames.add(m.getName());
+            accepted.retainAll(carriedNames);
+        }
         // Part of the generated class's name: readers accepting different events must not share a class.
         long hash = 1125899906842597L;
         for (char c : String.join(",", accepted).toCharArray())
             hash = 31 * hash + c;
         generatorId = "Accepting" + Long.toHexString(hash);
+    }
+
+    /** Loads the interfaces a queue's {@code events} key names (checked by the config already). */
+    static List<Class<?>> carriedBy(List<String> names) {
+        List<Class<?>> classes = new ArrayList<>();
+        for (String name : names) {
+            try {
+                classes.add(Class.forName(name, true, Thread.currentThread().getContextClassLoader()));
+            } catch (ClassNotFoundException e) {
+                throw new IllegalStateException(e); // validated already
+            }
+        }
+        return classes;
     }
 
     @Override

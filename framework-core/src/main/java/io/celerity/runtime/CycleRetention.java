@@ -56,6 +56,8 @@ final class CycleRetention implements StoreFileListener {
         for (ServiceConfig s : config.services().values()) {
             if (s.snapshot() != null && s.snapshot().queue().equals(queue.name()))
                 written = true; // a restart needs the newest snapshot only, and falls back on a full replay without it
+            if (queue.name().equals(s.errors()))
+                written = true; // a restart needs a report only until the service's next record in its output
             if (!s.output().equals(queue.name()))
                 continue;
             written = true;

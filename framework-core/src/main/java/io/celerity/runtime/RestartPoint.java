@@ -28,7 +28,26 @@ final class RestartPoint {
      */
     static long[] lastProcessedIndices(ChronicleQueue output, int[] inputSourceIds) {
         long[] last = new long[inputSourceIds.length];
-        scan(output, inputSourceIds, last, new long[inputSourceIds.length]);
+        scan(output, inputSourceIds, last, new long[inputSourceIds.length], inputSourceIds.length);
+        return last;
+    }
+
+    /**
+     * As {@link #lastProcessedIndices(ChronicleQueue, int[])}, and an input whose failure report on {@code errors} is
+     * newer than its last record in the output counts as processed too: the process died after writing the report,
+     * before committing the input's acknowledgement. Only the service's newest report can be in that state.
+     *
+     * @param errors the service's errors queue, or {@code null}
+     */
+    static long[] lastProcessedIndices(ChronicleQueue output, ChronicleQueue errors, int[] inputSourceIds) {
+        long[] last = lastProcessedIndices(output, inputSourceIds);
+        if (errors == null)
+            return last;
+        long[] reported = new long[inputSourceIds.length];
+        scan(errors, inputSourceIds, reported, new long[inputSourceIds.length], 1);
+        for (int i = 0; i < last.length; i++)
+            if (reported[i] != NONE && (last[i] == NONE || reported[i] > last[i]))
+                last[i] = reported[i];
         return last;
     }
 
@@ -38,19 +57,20 @@ final class RestartPoint {
      */
     static long[] recordIndices(ChronicleQueue output, int[] inputSourceIds) {
         long[] records = new long[inputSourceIds.length];
-        scan(output, inputSourceIds, new long[inputSourceIds.length], records);
+        scan(output, inputSourceIds, new long[inputSourceIds.length], records, inputSourceIds.length);
         return records;
     }
 
-    // Newest first: for each input, the last source index its newest record names, and where that record is.
-    private static void scan(ChronicleQueue output, int[] inputSourceIds, long[] last, long[] records) {
+    // Newest first: for each input, the last source index its newest record names, and where that record is; stops
+    // after {@code wanted} inputs are found.
+    private static void scan(ChronicleQueue output, int[] inputSourceIds, long[] last, long[] records, int wanted) {
         Arrays.fill(last, NONE);
         Arrays.fill(records, NONE);
         int found = 0;
         VanillaMessageHistory history = new VanillaMessageHistory();
         history.addSourceDetails(false);
         try (ExcerptTailer tailer = output.createTailer().direction(TailerDirection.BACKWARD).toEnd()) {
-            while (found < last.length) {
+            while (found < wanted) {
                 try (DocumentContext dc = tailer.readingDocument()) {
                     if (!dc.isPresent())
                         break;

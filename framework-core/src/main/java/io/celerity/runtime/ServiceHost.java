@@ -207,8 +207,11 @@ public final class ServiceHost implements AutoCloseable {
         Object settings = type.settingsType() == null ? null : SettingsBinder.bind(type.settingsType(), s.settings());
         ChronicleQueue[] inputs = s.readQueues().stream().map(queues::get).toArray(ChronicleQueue[]::new);
         int[] sourceIds = s.readQueues().stream().mapToInt(q -> config.queues().get(q).sourceId()).toArray();
-        return new ServiceRunner(s, type, settings, inputs, sourceIds, queues.get(s.output()),
-                s.snapshot() == null ? null : queues.get(s.snapshot().queue()), config.queues().get(s.output()).sync(),
+        List<List<Class<?>>> carried = s.readQueues().stream()
+                .map(q -> AcceptedEvents.carriedBy(config.queues().get(q).events())).toList();
+        return new ServiceRunner(s, type, settings, inputs, sourceIds, carried, queues.get(s.output()),
+                s.snapshot() == null ? null : queues.get(s.snapshot().queue()),
+                s.errors() == null ? null : queues.get(s.errors()), config.queues().get(s.output()).sync(),
                 options.clock(), timestamps, options.errorListener());
     }
 

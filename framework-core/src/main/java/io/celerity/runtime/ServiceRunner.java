@@ -7,6 +7,8 @@ import io.celerity.config.StartFrom;
 import io.celerity.config.StateRebuild;
 import io.celerity.config.SyncPolicy;
 import io.celerity.time.UniqueTimestamps;
+import net.openhft.chronicle.bytes.Bytes;
+import net.openhft.chronicle.core.Jvm;
 import net.openhft.chronicle.core.io.Closeable;
 import net.openhft.chronicle.core.time.TimeProvider;
 import net.openhft.chronicle.core.util.InvocationTargetRuntimeException;
@@ -24,9 +26,7 @@ import org.slf4j.LoggerFactory;
 
 import java.lang.invoke.MethodHandle;
 import java.lang.reflect.Method;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 
 /**
  * Runs one service: reads its inputs round-robin through generated method readers, calls the component, and writes
@@ -39,7 +39,6 @@ final class ServiceRunner implements ServiceContext {
     private static final Logger LOG = LoggerFactory.getLogger(ServiceRunner.class);
     /** Control messages read in one go at most: a flood of them holds normal inputs back, not the loop. */
     private static final int CONTROL_BATCH = 256;
-    private static final int MAX_REPORTED_TYPES = 64;
 
     private final ServiceConfig config;
     private final List<String> readQueues;
@@ -49,20 +48,23 @@ final class ServiceRunner implements ServiceContext {
     private final Object settings;
     private final ChronicleQueue[] inputs;
     private final int[] sourceIds;
+    private final List<List<Class<?>>> inputEvents;
     private final ChronicleQueue output;
     private final ChronicleQueue snapshotQueue;
+    private final ChronicleQueue errorsQueue;
     private final SyncPolicy outputSyncPolicy;
     private final TimeProvider clock;
     private final UniqueTimestamps timestamps;
-    private final HandlerErrorListener errorListener;
     private final ServiceStats stats;
+    private final FailureReports failures;
+    private final boolean acknowledgeEveryInput;
 
     private ExcerptAppender appender;
     private OutputSync outputSync;
     private boolean syncAsked;
     private AllowedTypes allowedTypes;
-    private final Set<String> reportedTypes = new HashSet<>();
     private HistoryRecordingOut writerTarget;
+    private DeadLetters deadLetters;
     private SnapshotWriter snapshots;
     private boolean rebuilding;
     private UniqueTimestamps replayTimestamps;
@@ -81,16 +83,21 @@ final class ServiceRunner implements ServiceContext {
     private DocumentContext inputOutput; // the output document of the input in hand; null between inputs
     private int currentInput;
     private long currentIndex;
+    private Bytes<?> inputBytes; // the input document in hand, from inputStart to its read limit
+    private long inputStart;
 
     private InputHistory history;
 
     /**
      * @param inputs        the queues of {@link ServiceConfig#readQueues()}: the inputs, then the control queue if any
      * @param sourceIds     their configured source ids, in the same order
+     * @param inputEvents   per read queue, the interfaces whose events it carries (empty: any)
      * @param snapshotQueue where it writes snapshots, or {@code null}
+     * @param errorsQueue   where it reports failed inputs, or {@code null}
      */
     ServiceRunner(ServiceConfig config, ComponentType type, Object settings, ChronicleQueue[] inputs, int[] sourceIds,
-                  ChronicleQueue output, ChronicleQueue snapshotQueue, SyncPolicy outputSyncPolicy, TimeProvider clock,
+                  List<List<Class<?>>> inputEvents, ChronicleQueue output, ChronicleQueue snapshotQueue,
+                  ChronicleQueue errorsQueue, SyncPolicy outputSyncPolicy, TimeProvider clock,
                   UniqueTimestamps timestamps, HandlerErrorListener errorListener) {
         this.config = config;
         this.readQueues = config.readQueues();
@@ -100,13 +107,17 @@ final class ServiceRunner implements ServiceContext {
         this.settings = settings;
         this.inputs = inputs;
         this.sourceIds = sourceIds;
+        this.inputEvents = inputEvents;
         this.output = output;
         this.snapshotQueue = snapshotQueue;
+        this.errorsQueue = errorsQueue;
         this.outputSyncPolicy = outputSyncPolicy;
         this.clock = clock;
         this.timestamps = timestamps;
-        this.errorListener = errorListener;
         this.stats = new ServiceStats(config.name());
+        this.failures = new FailureReports(config.name(), readQueues, stats, errorListener);
+        // Every input then leaves a document, so a rebuild replays each one, in the order they were processed.
+        this.acknowledgeEveryInput = config.rebuild() == StateRebuild.REPLAY_INPUTS;
     }
 
     ServiceStats stats() {
@@ -140,14 +151,18 @@ final class ServiceRunner implements ServiceContext {
         }
         Object component = type.newInstance(writer, this, settings);
 
+        if (errorsQueue != null) {
+            deadLetters = new DeadLetters(config.name(), errorsQueue);
+            failures.writeTo(deadLetters);
+        }
         long[] resumeAfter = config.startFrom() == StartFrom.LAST_WRITTEN
-                ? RestartPoint.lastProcessedIndices(output, sourceIds) : null;
+                ? RestartPoint.lastProcessedIndices(output, errorsQueue, sourceIds) : null;
         tailers = new ExcerptTailer[inputs.length];
         readers = new AbstractGeneratedMethodReader[inputs.length];
         for (int i = 0; i < inputs.length; i++) {
             tailers[i] = inputs[i].createTailer();
             Object reader = tailers[i].methodReaderBuilder().defaultParselet(this::unknownEvent)
-                    .methodReaderInterceptorReturns(new AcceptedEvents(type.inputInterfaces())).build(component);
+                    .methodReaderInterceptorReturns(new AcceptedEvents(type.inputInterfaces(), inputEvents.get(i))).build(component);
             readers[i] = GeneratedCode.requireGeneratedReader(reader, config.name());
         }
         Method snapshotMethod = config.snapshot() == null ? null : type.snapshotMethod(config.snapshot().method());
@@ -266,6 +281,8 @@ final class ServiceRunner implements ServiceContext {
             allowedTypes.applyTo(in.wire());
             currentInput = i;
             currentIndex = in.index();
+            inputBytes = in.wire().bytes();
+            inputStart = inputBytes.readPosition();
             history.input(sourceIds[i], currentIndex);
             DocumentContext out;
             try {
@@ -277,16 +294,20 @@ final class ServiceRunner implements ServiceContext {
             inputOutput = out;
             try {
                 readers[i].readOne0(in);
-                if (allowedTypes.takeRejection())
+                if (allowedTypes.takeRejection()) {
+                    acknowledgeInput();
                     rejectedType(); // Chronicle swallowed the refusal and left a field at its default: still reported
+                } else if (acknowledgeEveryInput && !heartbeatRead) {
+                    acknowledgeInput();
+                }
             } catch (InvocationTargetRuntimeException e) {
-                acknowledgeFailedInput();
+                acknowledgeInput();
                 if (e.getCause() instanceof EventNotAccepted)
                     badMessage(e.getCause().getMessage()); // e.g. a snapshot event on an input queue
                 else
-                    handlerFailed(e.getCause());
+                    failures.handlerFailed(i, currentIndex, e.getCause(), inputBytes, inputStart);
             } catch (RuntimeException e) {
-                acknowledgeFailedInput();
+                acknowledgeInput();
                 if (allowedTypes.takeRejection())
                     rejectedType();
                 else
@@ -295,11 +316,16 @@ final class ServiceRunner implements ServiceContext {
                 throw e;
             } catch (Error e) {
                 // The generated reader wraps only Exceptions: an Error here came from the handler (e.g. an assert).
-                acknowledgeFailedInput();
-                handlerFailed(e);
+                acknowledgeInput();
+                failures.handlerFailed(i, currentIndex, e, inputBytes, inputStart);
             } finally {
                 inputOutput = null;
-                commitOrRollBack(out);
+                Throwable unreported = failures.takeWriteFailure();
+                if (unreported != null)
+                    in.rollbackOnClose(); // its failure report could not be written: read it again, acknowledge nothing
+                commitOrRollBack(out, unreported != null);
+                if (unreported != null)
+                    throw Jvm.rethrow(unreported);
                 if (heartbeatRead) {
                     heartbeatRead = false;
                 } else {
@@ -327,8 +353,8 @@ final class ServiceRunner implements ServiceContext {
             latency.record(0, readNanos, System.nanoTime());
     }
 
-    /** A failed input is done with: a restart must not fail it again. The reader has reset the history by now. */
-    private void acknowledgeFailedInput() {
+    /** The input in hand is done with, even if it wrote nothing. The reader has reset the history by now. */
+    private void acknowledgeInput() {
         history.reset(sourceIds[currentInput], currentIndex);
         acknowledge();
     }
@@ -342,12 +368,9 @@ final class ServiceRunner implements ServiceContext {
         } catch (VirtualMachineError e) {
             throw e;
         } catch (Throwable t) {
-            long n = stats.countHandlerError();
-            if (isPowerOfTwo(n))
-                LOG.warn("{}: timer method {} threw (error #{})", config.name(), config.timerMethod(), n, t);
-            errorListener.onHandlerError(config.name(), "timer", -1, t);
+            failures.timerFailed(config.timerMethod(), t);
         } finally {
-            commitOrRollBack(out);
+            commitOrRollBack(out, false);
         }
         return 1;
     }
@@ -363,10 +386,10 @@ final class ServiceRunner implements ServiceContext {
     }
 
     // An event that wrote nothing leaves no empty document behind; one that did is synced if asked or configured.
-    private void commitOrRollBack(DocumentContext out) {
+    private void commitOrRollBack(DocumentContext out, boolean discard) {
         boolean sync = syncAsked;
         syncAsked = false;
-        boolean empty = ((WriteDocumentContext) out).isEmpty();
+        boolean empty = discard || ((WriteDocumentContext) out).isEmpty();
         if (empty) {
             out.rollbackOnClose();
         } else {
@@ -377,14 +400,6 @@ final class ServiceRunner implements ServiceContext {
         out.close();
         if (!empty)
             outputSync.committed(sync);
-    }
-
-    private void handlerFailed(Throwable cause) {
-        long n = stats.countHandlerError();
-        if (isPowerOfTwo(n))
-            LOG.warn("{}: handler threw on input '{}' index {} (error #{}); carrying on", config.name(),
-                    readQueues.get(currentInput), Long.toHexString(currentIndex), n, cause);
-        errorListener.onHandlerError(config.name(), readQueues.get(currentInput), currentIndex, cause);
     }
 
     private void unknownEvent(CharSequence event, ValueIn in) {
@@ -399,27 +414,13 @@ final class ServiceRunner implements ServiceContext {
         badMessage("unknown event '" + event + "'");
     }
 
-    // Logged the first time each type name is seen; past a bound on names, at the 1st, 2nd, 4th... bad message.
     private void rejectedType() {
-        long n = stats.countBadMessage();
-        String name = allowedTypes.rejectedName();
-        if (reportedTypes.size() < MAX_REPORTED_TYPES ? reportedTypes.add(name) : isPowerOfTwo(n))
-            LOG.warn("{}: message on input '{}' index {} names type '{}', which the component's input interfaces do "
-                            + "not declare; skipped without loading it (bad message #{}; accepted types {})",
-                    config.name(), readQueues.get(currentInput), Long.toHexString(currentIndex), name, n,
-                    allowedTypes.allowedNames());
+        failures.rejectedType(currentInput, currentIndex, allowedTypes.rejectedName(), allowedTypes.allowedNames(),
+                inputBytes, inputStart);
     }
 
     private void badMessage(String problem) {
-        long n = stats.countBadMessage();
-        if (isPowerOfTwo(n))
-            LOG.warn("{}: bad message on input '{}' index {}: {} (bad message #{}); skipped", config.name(),
-                    readQueues.get(currentInput), Long.toHexString(currentIndex), problem, n);
-    }
-
-    // Report the 1st, 2nd, 4th, 8th... occurrence: visible, yet a flood cannot flood the log.
-    private static boolean isPowerOfTwo(long n) {
-        return (n & (n - 1)) == 0;
+        failures.badMessage(currentInput, currentIndex, problem, inputBytes, inputStart);
     }
 
     /** Between passes that found no work: touches the output's next page, so that no message pays its page fault. */
@@ -435,7 +436,7 @@ final class ServiceRunner implements ServiceContext {
             Closeable.closeQuietly((Object[]) readers);
         if (tailers != null)
             Closeable.closeQuietly((Object[]) tailers);
-        Closeable.closeQuietly(appender, snapshots);
+        Closeable.closeQuietly(appender, snapshots, deadLetters);
     }
 
     @Override

@@ -3,10 +3,13 @@ package io.celerity.runtime;
 import io.celerity.config.CelerityConfig;
 import io.celerity.config.EventLoopConfig;
 import io.celerity.config.PauserType;
+import io.celerity.config.QueueConfig;
 import io.celerity.config.ServiceConfig;
+import io.celerity.config.StateRebuild;
 import io.celerity.fixtures.Tick;
 import io.celerity.fixtures.TickEcho;
 import io.celerity.fixtures.TickIn;
+import io.celerity.fixtures.TickSink;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -60,6 +63,22 @@ class NoGarbageTest {
             // Each input is in exactly one scrape's interval: the swaps lose and repeat nothing.
             long last = serviceCount(MetricsEndpointTest.scrape(client, host.metricsPort()));
             assertEquals(host.stats("echo").inputs(), recorded[0] + last, "latencies over all scrapes");
+        }
+    }
+
+    @Test
+    void theLoopThreadAllocatesNothingPerMessageOnATypedQueueAcknowledgingEveryInputForItsRebuild() throws Exception {
+        // A component that writes nothing: under REPLAY_INPUTS the runner acknowledges each input in a document.
+        CelerityConfig.Builder config = CelerityConfig.builder()
+                .queue(QueueConfig.of("in", dir.resolve("in")).withEvents(List.of(TickIn.class.getName())))
+                .queue("out", dir.resolve("out"))
+                .queue("errors", dir.resolve("errors"))
+                .eventLoop(new EventLoopConfig("hot", PauserType.YIELDING, "NONE"))
+                .service(ServiceConfig.of("echo", TickSink.class, List.of("in"), "out").withEventLoop("hot")
+                        .withRebuild(StateRebuild.REPLAY_INPUTS).withErrors("errors"));
+        try (ServiceHost host = ServiceHost.start(config.build())) {
+            measureSteadyState(host, () -> {
+            });
         }
     }
 
