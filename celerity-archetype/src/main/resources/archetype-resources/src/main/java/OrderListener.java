@@ -1,0 +1,6 @@
+package ${package};
+
+/** Orders in. */
+public interface OrderListener {
+    void order(Order order);
+}

@@ -1,0 +1,6 @@
+package ${package};
+
+/** Which way an order trades. */
+public enum Side {
+    BUY, SELL
+}
