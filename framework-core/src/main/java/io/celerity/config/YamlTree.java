@@ -35,14 +35,21 @@ public final class YamlTree {
         this.ownText = ownText;
     }
 
-    /** The top-level mapping of {@code yaml}. */
+    /**
+     * The top-level mapping of {@code yaml} as Chronicle Wire reads it, for text a program wrote (e.g. a status file,
+     * whose quoted reason may span lines); text a person wrote goes through {@link #parse}, which checks it first.
+     */
     public static Map<String, Object> read(String source, String yaml) {
-        return parse(source, yaml).root;
+        return tree(source, yaml).root;
     }
 
     /** The tree of {@code yaml}, its layout checked first, with the line of each key and list item. */
     static YamlTree parse(String source, String yaml) {
         YamlSyntax.check(source, yaml);
+        return tree(source, yaml);
+    }
+
+    private static YamlTree tree(String source, String yaml) {
         YamlTree tree = new YamlTree(source, Bytes.allocateElasticOnHeap(yaml.length()).appendUtf8(yaml), true);
         tree.root = tree.readRoot();
         return tree;
