@@ -5,6 +5,7 @@ import io.celerity.config.CelerityConfig;
 import io.celerity.config.QueueConfig;
 import io.celerity.fixtures.AsRoot;
 import io.celerity.config.ServiceConfig;
+import io.celerity.fixtures.FailingTimer;
 import io.celerity.fixtures.FailureLog;
 import io.celerity.fixtures.Note;
 import io.celerity.fixtures.NoteIn;
@@ -144,6 +145,30 @@ class FailedInputsTest {
         assertEquals(List.of("handlerFailed", "handlerFailed"), log.kinds);
         assertEquals(0, (int) log.reports.get(0).index());
         assertEquals(1, (int) log.reports.get(1).index());
+    }
+
+    @Test
+    void aThrowingTimerIsReportedWithoutAnInput() {
+        CelerityConfig config = CelerityConfig.builder()
+                .queue("ticks", dir.resolve("ticks")).queue("out", dir.resolve("out"))
+                .queue("errors", dir.resolve("errors"))
+                .service(ServiceConfig.of("timed", FailingTimer.class, List.of("ticks"), "out")
+                        .withTimer("onTimer", Duration.ofMillis(1)).withErrors("errors"))
+                .build();
+        try (ServiceHost host = ServiceHost.start(config)) {
+            Queues.await("a failed tick", WAIT, () -> host.stats("timed").handlerErrors() >= 1);
+        }
+        FailureLog log = failures();
+        assertTrue(log.reports.size() >= 1);
+        FailedInput f = log.reports.get(0);
+        assertEquals("handlerFailed", log.kinds.get(0));
+        assertEquals("timed", f.service());
+        assertEquals("timer", f.queue());
+        assertEquals(-1, f.index());
+        assertEquals(UnsupportedOperationException.class.getName(), f.exception());
+        assertEquals("timer fails as asked", f.reason());
+        assertEquals(0, f.input().readRemaining(), "no input");
+        assertEquals(0, Queues.histories(dir.resolve("errors")).get(0).sources(), "no source a restart could take");
     }
 
     /** No input is acknowledged without its report: while the report cannot be written, the input is kept. */
