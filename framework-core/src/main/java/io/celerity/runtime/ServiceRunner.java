@@ -362,6 +362,7 @@ final class ServiceRunner implements ServiceContext {
     private int tick() {
         nextTickNanos = System.nanoTime() + timerPeriodNanos;
         stats.countTimerTick();
+        history.reset(); // no input behind a tick: an acknowledged input's source must not be recorded again
         DocumentContext out = openOutput();
         try {
             timer.invokeExact(clock.currentTimeNanos());
