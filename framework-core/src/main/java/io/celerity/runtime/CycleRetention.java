@@ -24,7 +24,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * Deletes the oldest cycle files of a queue this host writes, keeping its {@code keepCycles} newest. A file is kept
  * while any tailer or appender of this process holds it or an older one (so a reader here that lags never loses a
  * cycle it has still to read), and while it holds the newest record of an input of a service restarting from
- * {@code LAST_WRITTEN} (so a restart still finds where that input stopped). Trims run after each roll, off the loops.
+ * {@code LAST_WRITTEN} (so a restart still finds where that input stopped). Trims run off the loops, after each roll
+ * and when the holder that alone stopped the previous one short lets go.
  */
 final class CycleRetention implements StoreFileListener {
 
@@ -32,9 +33,16 @@ final class CycleRetention implements StoreFileListener {
 
     private final QueueConfig queueConfig;
     private final int[] recordSourceIds;
-    private final TreeMap<Integer, Integer> held = new TreeMap<>(); // cycle -> holders in this process
+    // cycle -> holders in this process. Chronicle reports acquires and releases on its background releaser, or on the
+    // caller's thread when the releaser's queue is full: a release can come before its acquire, so a count may be -1.
+    private final TreeMap<Integer, Integer> held = new TreeMap<>();
     private final AtomicBoolean trimPending = new AtomicBoolean();
     private int newestAcquired = Integer.MIN_VALUE;
+    // Guarded by held: the held cycle that alone stopped the last trim short, whose release trims again; and the newest
+    // such cycle since the last roll. Once its release has trimmed, a cycle is not waited for again before the next
+    // roll, so the trims' own tailers (whose reports can lag) cannot keep trims going.
+    private long blockedBy = Long.MAX_VALUE;
+    private long newestBlocker = Long.MIN_VALUE;
     private volatile SingleChronicleQueue queue;
     private volatile Executor executor;
     private RollingResourcesCache files;
@@ -82,9 +90,11 @@ final class CycleRetention implements StoreFileListener {
     public void onAcquired(int cycle, File file) {
         boolean rolled;
         synchronized (held) {
-            held.merge(cycle, 1, Integer::sum);
+            count(cycle, 1);
             rolled = cycle > newestAcquired;
             newestAcquired = Math.max(newestAcquired, cycle);
+            if (rolled)
+                newestBlocker = Long.MIN_VALUE;
         }
         if (rolled)
             requestTrim();
@@ -92,9 +102,19 @@ final class CycleRetention implements StoreFileListener {
 
     @Override
     public void onReleased(int cycle, File file) {
+        boolean unblocked;
         synchronized (held) {
-            held.computeIfPresent(cycle, (c, n) -> n == 1 ? null : n - 1);
+            count(cycle, -1);
+            unblocked = cycle == blockedBy && held.getOrDefault(cycle, 0) <= 0;
+            if (unblocked)
+                blockedBy = Long.MAX_VALUE;
         }
+        if (unblocked)
+            requestTrim(); // what the last trim had to keep for this holder may go now, before the next roll
+    }
+
+    private void count(int cycle, int change) {
+        held.merge(cycle, change, (n, d) -> n + d == 0 ? null : n + d);
     }
 
     private void requestTrim() {
@@ -129,7 +149,11 @@ final class CycleRetention implements StoreFileListener {
         if (cycles.size() <= queueConfig.keepCycles())
             return 0;
         long oldestKept = newest(cycles, queueConfig.keepCycles());
-        long floor = Math.min(Math.min(oldestKept, oldestHeld()), oldestRecord(q));
+        long oldestRecord = oldestRecord(q);
+        long floor = heldFloor(Math.min(oldestKept, oldestRecord));
+        if (LOG.isDebugEnabled())
+            LOG.debug("queue '{}': cycles {}, keeping from {} (newest {}: {}, restart records: {}, held here: {})",
+                    queueConfig.name(), cycles, floor, queueConfig.keepCycles(), oldestKept, oldestRecord, heldNow());
         int deleted = 0;
         for (long cycle : cycles) {
             if (cycle >= floor)
@@ -159,9 +183,27 @@ final class CycleRetention implements StoreFileListener {
         return cycle;
     }
 
-    private long oldestHeld() {
+    // The oldest cycle to keep, given the floor without holders and the cycles held here; notes a holder that lowers it.
+    private long heldFloor(long floor) {
         synchronized (held) {
-            return held.isEmpty() ? Long.MAX_VALUE : held.firstKey();
+            long oldestHeld = Long.MAX_VALUE;
+            for (var cycle : held.entrySet()) {
+                if (cycle.getValue() > 0) {
+                    oldestHeld = cycle.getKey();
+                    break;
+                }
+            }
+            boolean waitFor = oldestHeld < floor && (oldestHeld > newestBlocker || oldestHeld == blockedBy);
+            blockedBy = waitFor ? oldestHeld : Long.MAX_VALUE;
+            if (waitFor)
+                newestBlocker = Math.max(newestBlocker, oldestHeld);
+            return Math.min(floor, oldestHeld);
+        }
+    }
+
+    private String heldNow() {
+        synchronized (held) {
+            return held.toString();
         }
     }
 

@@ -5,6 +5,7 @@ import io.celerity.fixtures.TickOut;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.RollCycles;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
 import net.openhft.chronicle.wire.DocumentContext;
 import net.openhft.chronicle.wire.VanillaMessageHistory;
@@ -18,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.BooleanSupplier;
+import java.util.stream.Stream;
 
 /** Test helpers that write to and read back from real queues, the way a producer or an auditor would. */
 final class Queues {
@@ -84,6 +86,15 @@ final class Queues {
                 + "    implClass: " + TickEcho.class.getName() + "\n    inputs: [ in ]\n"
                 + "    output: out\n");
         return yaml;
+    }
+
+    /** The cycle files in a queue's directory. */
+    static long cycleFiles(Path queue) {
+        try (Stream<Path> files = Files.list(queue)) {
+            return files.filter(f -> f.toString().endsWith(SingleChronicleQueue.SUFFIX)).count();
+        } catch (IOException e) {
+            throw new AssertionError(e);
+        }
     }
 
     static void await(String what, Duration timeout, BooleanSupplier condition) {

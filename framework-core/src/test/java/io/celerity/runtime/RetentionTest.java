@@ -15,8 +15,6 @@ import net.openhft.chronicle.queue.ChronicleQueue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -25,7 +23,6 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.stream.LongStream;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -125,10 +122,6 @@ class RetentionTest {
     }
 
     private long cycleFiles() {
-        try (Stream<Path> files = Files.list(dir.resolve("out"))) {
-            return files.filter(f -> f.toString().endsWith(".cq4")).count();
-        } catch (IOException e) {
-            throw new AssertionError(e);
-        }
+        return Queues.cycleFiles(dir.resolve("out"));
     }
 }

@@ -13,7 +13,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -25,7 +24,8 @@ class PeerHopsTest {
     Path out;
 
     /** A tiny benchmark of the contender registered as {@code name}: 2,000 messages at 10,000 msg/s, one run. */
-    static BenchmarkResult runTiny(String name, Path out) throws Exception {
+    static TinyRun runTiny(String name, Path out) throws Exception {
+        long start = System.nanoTime();
         BenchmarkOptions o = BenchmarkOptions.defaults();
         o.rate = 10_000;
         o.warmUp = 0;
@@ -35,30 +35,37 @@ class PeerHopsTest {
         o.jitter = false;
         o.out = out;
         LatencyTask task = HopBenchmark.CONTENDERS.get(name).apply(o);
-        return LatencyBenchmark.run(name, "test", task, o,
+        BenchmarkResult result = LatencyBenchmark.run(name, "test", task, o,
                 new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        return new TinyRun(result, System.nanoTime() - start);
     }
 
-    /** Every message arrived once, timed from its own start: not zero (a clock mix-up), not absurdly late. */
-    static void assertEveryMessageArrivedInSaneTime(BenchmarkResult result, long worstAllowedNanos) {
-        Histogram e2e = result.runs().get(0).endToEnd();
+    /** What a tiny run measured, and how long it took on this thread's clock, from set-up to the last arrival. */
+    record TinyRun(BenchmarkResult result, long wallNanos) {
+    }
+
+    /**
+     * Every message arrived once, timed from its own start: not zero, and not longer than the whole run took (a clock
+     * mix-up reads as zero or as an hour, the probe's ceiling). How fast is the benchmarks' question, not this test's:
+     * on a loaded machine a message may wait a second or more for a core.
+     */
+    static void assertEveryMessageArrivedTimedWithinTheRun(TinyRun run) {
+        Histogram e2e = run.result().runs().get(0).endToEnd();
         assertEquals(MESSAGES, e2e.getTotalCount(), "messages timed");
         assertTrue(e2e.getMinValue() > 0, () -> "fastest " + e2e.getMinValue() + " ns");
-        assertTrue(e2e.getMaxValue() < worstAllowedNanos, () -> "slowest " + e2e.getMaxValue() + " ns");
+        long slowest = e2e.lowestEquivalentValue(e2e.getMaxValue()); // the histogram rounds up; this is at most the truth
+        assertTrue(slowest <= run.wallNanos(), () -> "slowest " + slowest + " ns, in a run of " + run.wallNanos() + " ns");
     }
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"disruptor", "array-blocking-queue", "aeron-ipc"})
     void everyPingComesBackThroughTheHop(String name) throws Exception {
-        BenchmarkResult result = runTiny(name, out);
-        // generous for a shared 2-core machine; a wrong start time would read as zero or as about an hour
-        assertEveryMessageArrivedInSaneTime(result, TimeUnit.SECONDS.toNanos(1));
+        assertEveryMessageArrivedTimedWithinTheRun(runTiny(name, out));
     }
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"chronicle-queue", "celerity"})
     void everyPingComesBackThroughAQueueHopWhoseWritersTouchAheadWhenIdle(String name) throws Exception {
-        BenchmarkResult result = runTiny(name, out);
-        assertEveryMessageArrivedInSaneTime(result, TimeUnit.SECONDS.toNanos(1));
+        assertEveryMessageArrivedTimedWithinTheRun(runTiny(name, out));
     }
 }
