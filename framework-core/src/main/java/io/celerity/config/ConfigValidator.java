@@ -14,9 +14,11 @@ import java.util.Map;
 final class ConfigValidator {
 
     private final CelerityConfig config;
+    private final boolean checkComponents;
 
-    ConfigValidator(CelerityConfig config) {
+    ConfigValidator(CelerityConfig config, boolean checkComponents) {
         this.config = config;
+        this.checkComponents = checkComponents;
     }
 
     void validate() {
@@ -116,7 +118,8 @@ final class ConfigValidator {
         if (!config.eventLoops().containsKey(s.eventLoop()))
             throw error(entry, "eventLoop", "unknown event loop '" + s.eventLoop() + "'; expected one declared under "
                     + "eventLoops " + config.eventLoops().keySet() + ", or none for the default loop");
-
+        if (!checkComponents)
+            return; // what follows loads the component class
         ComponentType type = componentType(entry, s.implClass());
         if ((s.timerMethod() == null) != (s.timerPeriod() == null))
             throw error(entry, "timer", "expected both a method and a period");

@@ -21,6 +21,7 @@ final class YamlConfigReader {
 
     private final String source;
     private final Path baseDir;
+    private boolean checkComponents = true;
 
     private YamlConfigReader(String source, Path baseDir) {
         this.source = source;
@@ -28,13 +29,20 @@ final class YamlConfigReader {
     }
 
     static CelerityConfig read(Path file) {
+        return read(file, true);
+    }
+
+    /** @param checkComponents false to leave out the checks that load the component classes */
+    static CelerityConfig read(Path file, boolean checkComponents) {
         String text;
         try {
             text = Files.readString(file);
         } catch (IOException e) {
             throw new ConfigException(file.toString(), "file", null, "cannot be read (" + e + "); expected a readable YAML file");
         }
-        return read(file.toString(), text, file.toAbsolutePath().getParent());
+        YamlConfigReader reader = new YamlConfigReader(file.toString(), file.toAbsolutePath().getParent());
+        reader.checkComponents = checkComponents;
+        return reader.parse(YamlTree.read(file.toString(), text));
     }
 
     static CelerityConfig read(String source, String yaml, Path baseDir) {
@@ -59,7 +67,7 @@ final class YamlConfigReader {
         top.entries("queues").forEach((name, q) -> b.queue(queue(name, q)));
         top.entries("eventLoops").forEach((name, l) -> b.eventLoop(eventLoop(name, l)));
         top.entries("services").forEach((name, s) -> b.service(service(name, s)));
-        return b.build();
+        return b.build(checkComponents);
     }
 
     private QueueConfig queue(String name, Section q) {
