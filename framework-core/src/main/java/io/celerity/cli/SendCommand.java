@@ -105,12 +105,16 @@ final class SendCommand implements java.util.concurrent.Callable<Integer> {
         interfaces.forEach(i -> Arrays.stream(i.getMethods()).map(Method::getName).forEach(methods::add));
         Wire scratch = WireType.BINARY_LIGHT.apply(Bytes.allocateElasticOnHeap());
         Translator translator = new Translator(interfaces, scratch);
+        ArgumentCheck argument = new ArgumentCheck(scratch, interfaces);
         for (EventText e : events) {
             if (!methods.contains(e.method()))
                 throw new IllegalArgumentException(where(e) + ": unknown event '" + e.method() + "'; expected one of "
                         + methods + " (" + names(interfaces) + ")");
             scratch.clear();
             translator.send(e, this);
+            String problem = argument.problem(e);
+            if (problem != null)
+                throw new IllegalArgumentException(where(e) + ", " + e.method() + ": " + problem);
         }
     }
 

@@ -112,6 +112,24 @@ class SendAndTailTest {
     }
 
     @Test
+    void aKeyThatIsNoFieldOrTextWhereANumberBelongsIsRefusedBeforeAnythingIsWritten() throws Exception {
+        Path yaml = Files.writeString(dir.resolve("services.yaml"), YAML);
+        Path typo = Files.writeString(dir.resolve("typo.yaml"),
+                "tick: { stream: 1, seq: 1, value: 5 }\n...\ntick: { stream: 1, sek: 2, value: 5 }\n...\n");
+        Cli.Result sent = Cli.run("send", "notes", "--config", yaml.toString(), typo.toString());
+        assertEquals(CelerityCli.USAGE_ERROR, sent.status());
+        assertEquals("celerity: " + typo + ": event 2 (line 3), tick: key 'sek' is not a field; expected one of "
+                + "[stream, seq, value]\n", sent.err());
+
+        Path text = Files.writeString(dir.resolve("text.yaml"), "tick: { stream: one, seq: 1, value: 5 }\n...\n");
+        Cli.Result notANumber = Cli.run("send", "notes", "--config", yaml.toString(), text.toString());
+        assertEquals(CelerityCli.USAGE_ERROR, notANumber.status());
+        assertTrue(notANumber.err().endsWith("event 1 (line 1), tick: key 'stream': 'one' is not a number (it would "
+                + "be written as 0)\n"), notANumber.err());
+        assertFalse(Files.exists(dir.resolve("notes")) && entries(dir.resolve("notes")) > 0, "nothing written");
+    }
+
+    @Test
     void sendToAQueueDirectoryNeedsTheInterfaceNamed() throws Exception {
         Path queue = Files.createDirectories(dir.resolve("plain"));
         Path events = Files.writeString(dir.resolve("events.yaml"), "note: { text: direct }\n...\n");
