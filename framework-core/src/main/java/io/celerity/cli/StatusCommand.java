@@ -32,7 +32,15 @@ final class StatusCommand implements java.util.concurrent.Callable<Integer> {
                 "last write", "lag per input");
         for (ServiceConfig service : config.services().values()) {
             Optional<Map<String, Object>> status = StatusFile.read(StatusFile.of(config, service));
-            ServiceProgress progress = ServiceProgress.of(config, service);
+            ServiceProgress progress;
+            try {
+                progress = ServiceProgress.of(config, service);
+            } catch (IllegalStateException e) {
+                // A host creating its queues right now: Chronicle cannot open a queue read-only before its metadata
+                System.out.printf("%-20s %-28s %12s %12s %8s %12s  %s%n", service.name(), "queues not readable yet",
+                        "-", "-", errors(status), "-", e.getMessage());
+                continue;
+            }
             System.out.printf("%-20s %-28s %12s %12s %8s %12s  %s%n", service.name(), state(service, status, progress),
                     String.format("%,d", progress.inputsProcessed()), String.format("%,d", progress.outputsWritten()),
                     errors(status), age(progress.lastWriteAgeNanos()),

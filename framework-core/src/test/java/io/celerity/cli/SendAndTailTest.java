@@ -95,38 +95,32 @@ class SendAndTailTest {
 
     @Test
     void aBadEventNamesFileEventAndLineAndNothingIsWritten() throws Exception {
-        Path yaml = Files.writeString(dir.resolve("services.yaml"), YAML);
-        Path events = Files.writeString(dir.resolve("events.yaml"),
-                "note: { text: fine }\n...\n# a typo\nnotte: { text: lost }\n...\n");
-        Cli.Result sent = Cli.run("send", "notes", "--config", yaml.toString(), events.toString());
-        assertEquals(CelerityCli.USAGE_ERROR, sent.status());
-        assertEquals("celerity: " + events + ": event 2 (line 4): unknown event 'notte'; expected one of [note, tick] "
-                + "(io.celerity.fixtures.NoteIn, io.celerity.fixtures.TickIn)\n", sent.err());
-        assertFalse(Files.exists(dir.resolve("notes")) && entries(dir.resolve("notes")) > 0, "nothing written");
-
-        Path twoCalls = Files.writeString(dir.resolve("two.yaml"), "note: { text: a }\nnote: { text: b }\n...\n");
-        Cli.Result bad = Cli.run("send", "notes", "--config", yaml.toString(), twoCalls.toString());
-        assertEquals(CelerityCli.USAGE_ERROR, bad.status());
-        assertTrue(bad.err().startsWith("celerity: " + twoCalls + ": event 1 holds more than one call (line 1)"),
-                bad.err());
+        assertEquals("celerity: " + dir.resolve("typo.yaml") + ": event 2 (line 4): unknown event 'notte'; expected "
+                        + "one of [note, tick] (io.celerity.fixtures.NoteIn, io.celerity.fixtures.TickIn)\n",
+                refused("typo.yaml", "note: { text: fine }\n...\n# a typo\nnotte: { text: lost }\n...\n"));
+        String twoCalls = refused("two.yaml", "note: { text: a }\nnote: { text: b }\n...\n");
+        assertTrue(twoCalls.startsWith("celerity: " + dir.resolve("two.yaml") + ": event 1 holds more than one call "
+                + "(line 1)"), twoCalls);
     }
 
     @Test
     void aKeyThatIsNoFieldOrTextWhereANumberBelongsIsRefusedBeforeAnythingIsWritten() throws Exception {
-        Path yaml = Files.writeString(dir.resolve("services.yaml"), YAML);
-        Path typo = Files.writeString(dir.resolve("typo.yaml"),
-                "tick: { stream: 1, seq: 1, value: 5 }\n...\ntick: { stream: 1, sek: 2, value: 5 }\n...\n");
-        Cli.Result sent = Cli.run("send", "notes", "--config", yaml.toString(), typo.toString());
-        assertEquals(CelerityCli.USAGE_ERROR, sent.status());
-        assertEquals("celerity: " + typo + ": event 2 (line 3), tick: key 'sek' is not a field; expected one of "
-                + "[stream, seq, value]\n", sent.err());
+        assertEquals("celerity: " + dir.resolve("field.yaml") + ": event 2 (line 3), tick: key 'sek' is not a field; "
+                        + "expected one of [stream, seq, value]\n",
+                refused("field.yaml", "tick: { stream: 1, seq: 1, value: 5 }\n...\ntick: { stream: 1, sek: 2, value: 5 }\n...\n"));
+        String notANumber = refused("text.yaml", "tick: { stream: one, seq: 1, value: 5 }\n...\n");
+        assertTrue(notANumber.endsWith("event 1 (line 1), tick: key 'stream': 'one' is not a number (it would be "
+                + "written as 0)\n"), notANumber);
+    }
 
-        Path text = Files.writeString(dir.resolve("text.yaml"), "tick: { stream: one, seq: 1, value: 5 }\n...\n");
-        Cli.Result notANumber = Cli.run("send", "notes", "--config", yaml.toString(), text.toString());
-        assertEquals(CelerityCli.USAGE_ERROR, notANumber.status());
-        assertTrue(notANumber.err().endsWith("event 1 (line 1), tick: key 'stream': 'one' is not a number (it would "
-                + "be written as 0)\n"), notANumber.err());
+    /** Sends {@code text} to the notes queue, requires exit 1 and an empty queue; returns the error. */
+    private String refused(String file, String text) throws Exception {
+        Path yaml = Files.writeString(dir.resolve("services.yaml"), YAML);
+        Path events = Files.writeString(dir.resolve(file), text);
+        Cli.Result sent = Cli.run("send", "notes", "--config", yaml.toString(), events.toString());
+        assertEquals(CelerityCli.USAGE_ERROR, sent.status(), sent.out());
         assertFalse(Files.exists(dir.resolve("notes")) && entries(dir.resolve("notes")) > 0, "nothing written");
+        return sent.err();
     }
 
     @Test
