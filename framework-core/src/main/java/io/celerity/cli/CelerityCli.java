@@ -5,13 +5,16 @@ import io.celerity.runtime.DiskSpaceException;
 import io.celerity.runtime.ServiceAlreadyRunningException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.HelpCommand;
+import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Option;
 
 /** The {@code celerity} command line. */
-@Command(name = "celerity", mixinStandardHelpOptions = true, version = "celerity 0.1.0",
+// Help options inherited: every subcommand answers --help.
+@Command(name = "celerity", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT, version = "celerity 0.1.0",
         description = "Runs and inspects Celerity services.",
-        subcommands = {RunCommand.class, StatusCommand.class, DumpCommand.class, LatencyCommand.class,
-                DiagramCommand.class})
+        subcommands = {RunCommand.class, StatusCommand.class, SendCommand.class, TailCommand.class, DumpCommand.class,
+                LatencyCommand.class, DiagramCommand.class, HelpCommand.class})
 public final class CelerityCli {
 
     /** Exit status of a command whose configuration is wrong. */
@@ -26,7 +29,7 @@ public final class CelerityCli {
     /** Exit status of {@code run} refused because a live instance of one of its services runs already. */
     static final int ALREADY_RUNNING = 4;
 
-    @Option(names = UserClasspath.OPTION, paramLabel = "PATH", description = "your services' classes: jars and "
+    @Option(names = UserClasspath.OPTION, paramLabel = "PATH", scope = ScopeType.LOCAL, description = "your services' classes: jars and "
             + "directories separated by ':', dir/* for all jars in dir; before the command "
             + "(default: $CELERITY_CLASSPATH)")
     String classpath; // applied by execute before picocli parses, see UserClasspath

@@ -1,45 +1,32 @@
 package io.celerity.cli;
 
-import net.openhft.chronicle.queue.reader.ChronicleReader;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.util.concurrent.Callable;
 
-/** {@code celerity dump QUEUE}: a queue's messages as YAML, each with its index and message history. */
-@Command(name = "dump", description = "Prints a queue's messages as YAML with their index and message history.")
+/** {@code celerity dump QUEUE}: a queue's documents as YAML, each with its index, kind and message history. */
+@Command(name = "dump", description = "Prints a queue's documents as YAML: index, kind, message history and events "
+        + "(decoded with the services' interfaces when their classes are on the classpath).")
 final class DumpCommand implements Callable<Integer> {
 
     @Mixin
     QueueLocator locator;
 
-    @Option(names = "--from", paramLabel = "INDEX", description = "the first index to print (hex with 0x, or decimal)")
+    @Option(names = "--from", paramLabel = "INDEX", defaultValue = "START",
+            description = "the first index to print (hex with 0x, or decimal; default: the start)")
     String from;
 
-    @Option(names = "--follow", description = "keep printing new messages as they are written, until stopped")
+    @Option(names = "--follow", description = "keep printing new documents as they are written, until stopped")
     boolean follow;
 
-    @Option(names = "--interface", paramLabel = "CLASS",
-            description = "decode events with this interface (default with --config: the writing service's output)")
-    String eventInterface;
+    @Mixin
+    Interfaces interfaces;
 
     @Override
-    public Integer call() throws ClassNotFoundException {
-        // Chronicle's own queue reader does the work; Celerity picks the queue, the interface and the options.
-        ChronicleReader reader = new ChronicleReader()
-                .withBasePath(locator.path())
-                .showMessageHistory(true)
-                .withMessageSink(System.out::println);
-        String decodeWith = eventInterface != null ? eventInterface
-                : locator.writerInterface().map(Class::getName).orElse(null);
-        if (decodeWith != null)
-            reader.asMethodReader(decodeWith);
-        if (from != null)
-            reader.withStartIndex(Indexes.parse(from));
-        if (follow)
-            reader.tail();
-        reader.execute();
+    public Integer call() {
+        new QueueReading(locator, interfaces.names).run(from, follow, QueueReading.ALL, System.out);
         return 0;
     }
 }

@@ -10,7 +10,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
@@ -31,7 +30,7 @@ final class LatencyCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Map<Integer, String> queues = locator.config == null ? Map.of() : queuesBySourceId();
+        Map<Integer, String> queues = locator.queuesBySourceId();
         HopHistograms hops = new HopHistograms();
         VanillaMessageHistory history = new VanillaMessageHistory();
         history.addSourceDetails(false);
@@ -61,11 +60,15 @@ final class LatencyCommand implements Callable<Integer> {
     }
 
     private static void record(VanillaMessageHistory h, Map<Integer, String> queues, HopHistograms hops) {
+        // A producer that records history (as celerity send does) leaves one timing more: its write, first.
+        int p = h.timings() - 2 * h.sources() == 1 ? 1 : 0;
         int last = h.timings() - 1;
-        hops.record("first read -> last write (" + (h.timings() / 2) + " services)", h.timing(last) - h.timing(0));
-        for (int t = 0; t < last; t++) {
-            int service = t / 2;
-            String hop = t % 2 == 0
+        hops.record("first read -> last write (" + ((h.timings() - p) / 2) + " services)", h.timing(last) - h.timing(p));
+        if (p == 1)
+            hops.record("queue " + queueName(h, 0, queues) + " (producer write -> read)", h.timing(1) - h.timing(0));
+        for (int t = p; t < last; t++) {
+            int service = (t - p) / 2;
+            String hop = (t - p) % 2 == 0
                     ? "service " + (service + 1) + " reading " + queueName(h, service, queues) + " (read -> write)"
                     : "queue " + queueName(h, service + 1, queues) + " (write -> read)";
             hops.record(hop, h.timing(t + 1) - h.timing(t));
@@ -77,11 +80,5 @@ final class LatencyCommand implements Callable<Integer> {
         if (n >= h.sources())
             return "?";
         return queues.getOrDefault(h.sourceId(n), "source " + h.sourceId(n));
-    }
-
-    private Map<Integer, String> queuesBySourceId() {
-        Map<Integer, String> names = new HashMap<>();
-        locator.deployment().queues().values().forEach(q -> names.put(q.sourceId(), q.name()));
-        return names;
     }
 }

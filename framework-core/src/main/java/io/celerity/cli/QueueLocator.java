@@ -9,40 +9,104 @@ import picocli.CommandLine.Parameters;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Optional;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 
-/** The queue a command reads: a directory, or a queue's name in the {@code --config} services.yaml. */
+/**
+ * The queue a command reads or writes: a queue's name in a services.yaml ({@code --config}, else
+ * {@code services.yaml} in the working directory when it declares QUEUE), or a directory. The file is read without
+ * the component classes; they are needed only to find a queue's event interfaces.
+ */
 final class QueueLocator {
 
-    @Parameters(index = "0", paramLabel = "QUEUE", description = "a queue directory, or a queue name with --config")
+    static final Path DEFAULT_CONFIG = Path.of("services.yaml");
+
+    @Parameters(index = "0", paramLabel = "QUEUE",
+            description = "a queue directory, or a queue's name in the services.yaml (--config)")
     String queue;
 
-    @Option(names = "--config", paramLabel = "SERVICES_YAML", description = "look the queue up by name in this deployment")
+    @Option(names = "--config", paramLabel = "SERVICES_YAML",
+            description = "look the queue up by name in this deployment (default: ./services.yaml when it declares QUEUE)")
     Path config;
 
     private CelerityConfig loaded;
+    private boolean defaultChecked;
 
     Path path() {
-        Path path = config == null ? Path.of(queue) : queueConfig().path();
+        Path path = usesConfig() ? queueConfig().path() : Path.of(queue);
         if (!Files.isDirectory(path))
-            throw new IllegalArgumentException("no queue at " + path.toAbsolutePath());
+            throw new IllegalArgumentException("no queue at " + path.toAbsolutePath()
+                    + (usesConfig() ? "" : "; give a queue directory, or a queue name with --config SERVICES_YAML"));
         return path;
     }
 
-    /** The output interface of the service that writes the queue, when the deployment says which one does. */
-    Optional<Class<?>> writerInterface() throws ClassNotFoundException {
-        if (config == null)
-            return Optional.empty();
-        for (ServiceConfig service : deployment().services().values())
-            if (service.output().equals(queue))
-                return Optional.of(ComponentType.of(Class.forName(service.implClass())).outputInterfaces().get(0));
-        return Optional.empty();
+    /** The queue to write: as {@link #path()}, except that a queue the services.yaml declares may not exist yet. */
+    Path pathForWriting() {
+        return usesConfig() ? queueConfig().path() : path();
+    }
+
+    /** The roll cycle a new queue gets: the services.yaml's, else Celerity's default. */
+    String rollCycle() {
+        return usesConfig() ? queueConfig().rollCycle() : QueueConfig.DEFAULT_ROLL_CYCLE;
+    }
+
+    /** Whether QUEUE is a name looked up in a services.yaml: --config, else ./services.yaml if it names QUEUE. */
+    boolean usesConfig() {
+        if (config == null && !defaultChecked) {
+            defaultChecked = true;
+            if (Files.isRegularFile(DEFAULT_CONFIG) && (!Files.isDirectory(Path.of(queue)) || declaresQueue()))
+                config = DEFAULT_CONFIG;
+        }
+        return config != null;
+    }
+
+    private boolean declaresQueue() {
+        try {
+            return CelerityConfig.loadLayout(DEFAULT_CONFIG).queues().containsKey(queue);
+        } catch (RuntimeException e) {
+            return false; // QUEUE is a directory: an unrelated, broken services.yaml beside it is not our business
+        }
     }
 
     CelerityConfig deployment() {
         if (loaded == null)
-            loaded = CelerityConfig.load(config);
+            loaded = CelerityConfig.loadLayout(config);
         return loaded;
+    }
+
+    /** Queue names by the source id message histories record, when the deployment is known. */
+    Map<Integer, String> queuesBySourceId() {
+        if (!usesConfig())
+            return Map.of();
+        return deployment().queues().values().stream().collect(Collectors.toMap(QueueConfig::sourceId, QueueConfig::name));
+    }
+
+    /** The output interfaces of the services writing this queue, then the input interfaces of those reading it. */
+    List<Class<?>> eventInterfaces() throws ClassNotFoundException {
+        Set<Class<?>> all = new LinkedHashSet<>(interfacesOf(s -> s.output().equals(queue), ComponentType::outputInterfaces));
+        all.addAll(readerInterfaces());
+        return new ArrayList<>(all);
+    }
+
+    /** The input interfaces of the services that read this queue: what its producers write. */
+    List<Class<?>> readerInterfaces() throws ClassNotFoundException {
+        return interfacesOf(s -> s.readQueues().contains(queue), ComponentType::inputInterfaces);
+    }
+
+    private List<Class<?>> interfacesOf(java.util.function.Predicate<ServiceConfig> uses,
+                                        Function<ComponentType, List<Class<?>>> interfaces) throws ClassNotFoundException {
+        Set<Class<?>> found = new LinkedHashSet<>();
+        if (!usesConfig())
+            return List.of();
+        for (ServiceConfig service : deployment().services().values())
+            if (uses.test(service))
+                found.addAll(interfaces.apply(ComponentType.of(Class.forName(service.implClass()))));
+        return new ArrayList<>(found);
     }
 
     private QueueConfig queueConfig() {

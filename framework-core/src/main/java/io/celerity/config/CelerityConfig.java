@@ -69,6 +69,14 @@ public final class CelerityConfig {
     }
 
     /**
+     * Reads and validates a {@code services.yaml} as {@link #load(Path)} does, except for the checks that need the
+     * component classes: for tools that only read the deployment's queues (status, dump, tail, send).
+     */
+    public static CelerityConfig loadLayout(Path file) {
+        return YamlConfigReader.read(file, false);
+    }
+
+    /**
      * Reads and validates YAML text, e.g. a classpath resource; relative queue paths resolve against {@code baseDir}.
      *
      * @param source how errors name the text, e.g. its resource name
@@ -241,12 +249,17 @@ public final class CelerityConfig {
          * @throws ConfigException naming the entry and key of the first mistake
          */
         public CelerityConfig build() {
+            return build(true);
+        }
+
+        /** As {@link #build()}; {@code checkComponents} false leaves out the checks that load component classes. */
+        CelerityConfig build(boolean checkComponents) {
             boolean defaultLoopUsed = services.values().stream()
                     .anyMatch(s -> EventLoopConfig.DEFAULT_NAME.equals(s.eventLoop()));
             if (defaultLoopUsed)
                 eventLoops.putIfAbsent(EventLoopConfig.DEFAULT_NAME, EventLoopConfig.of(EventLoopConfig.DEFAULT_NAME));
             CelerityConfig config = new CelerityConfig(this);
-            new ConfigValidator(config).validate();
+            new ConfigValidator(config, checkComponents).validate();
             return config;
         }
     }

@@ -14,9 +14,11 @@ import java.util.Map;
 final class ConfigValidator {
 
     private final CelerityConfig config;
+    private final boolean checkComponents;
 
-    ConfigValidator(CelerityConfig config) {
+    ConfigValidator(CelerityConfig config, boolean checkComponents) {
         this.config = config;
+        this.checkComponents = checkComponents;
     }
 
     void validate() {
@@ -169,6 +171,8 @@ final class ConfigValidator {
 
         if (s.errors() != null)
             validateErrors(s);
+        if (!checkComponents)
+            return; // what follows loads the component class
         ComponentType type = componentType(entry, s.implClass());
         validateReadsDeclaredEvents(s, type.implClass());
         if ((s.timerMethod() == null) != (s.timerPeriod() == null))

@@ -25,6 +25,7 @@ final class YamlConfigReader {
     private final Path baseDir;
     private final YamlTree tree;
     private final Map<String, Integer> lines = new HashMap<>(); // for the validator: see CelerityConfig.line
+    private boolean checkComponents = true;
 
     private YamlConfigReader(String source, Path baseDir, YamlTree tree) {
         this.source = source;
@@ -33,10 +34,20 @@ final class YamlConfigReader {
     }
 
     static CelerityConfig read(Path file) {
-        return read(file.toString(), ConfigText.read(file, MAX_CHARS), file.toAbsolutePath().getParent());
+        return read(file, true);
+    }
+
+    /** @param checkComponents false to leave out the checks that load the component classes */
+    static CelerityConfig read(Path file, boolean checkComponents) {
+        return read(file.toString(), ConfigText.read(file, MAX_CHARS), file.toAbsolutePath().getParent(),
+                checkComponents);
     }
 
     static CelerityConfig read(String source, String yaml, Path baseDir) {
+        return read(source, yaml, baseDir, true);
+    }
+
+    private static CelerityConfig read(String source, String yaml, Path baseDir, boolean checkComponents) {
         if (yaml.length() > MAX_CHARS)
             throw new ConfigException(source, "file", null, "holds " + yaml.length() + " characters; expected a "
                     + "services.yaml of at most " + MAX_CHARS + " (is it the right file?)");
@@ -44,7 +55,9 @@ final class YamlConfigReader {
         if (tree.root().isEmpty())
             throw new ConfigException(source, 1, "top level", null, "the file is empty; expected at least queues "
                     + "and services");
-        return new YamlConfigReader(source, baseDir, tree).parse(tree.root());
+        YamlConfigReader reader = new YamlConfigReader(source, baseDir, tree);
+        reader.checkComponents = checkComponents;
+        return reader.parse(tree.root());
     }
 
     private CelerityConfig parse(Map<String, Object> root) {
@@ -65,7 +78,7 @@ final class YamlConfigReader {
         top.entries("queues").forEach((name, q) -> b.queue(queue(name, q)));
         top.entries("eventLoops").forEach((name, l) -> b.eventLoop(eventLoop(name, l)));
         top.entries("services").forEach((name, s) -> b.service(service(name, s)));
-        CelerityConfig config = b.lines(lines).build();
+        CelerityConfig config = b.lines(lines).build(checkComponents);
         if (config.services().isEmpty())
             throw top.error("services", "no services; expected at least one service to run");
         return config;

@@ -15,19 +15,25 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * How far a service has got, read from its queues alone (so from any process): per input (its control queue too),
- * how many messages wait after the last one it processed; and how long ago its output queue last received a message
- * or heartbeat.
+ * How far a service has got, read from its queues alone (so from any process, without its classes, and the same
+ * after a restart): per input (its control queue too), how many messages it has processed and how many wait after
+ * the last one it processed; how many documents it has written; and how long ago its output queue last received a
+ * message or heartbeat.
  */
 public final class ServiceProgress {
     /** No message on the output queue at all. */
     public static final long NEVER = -1;
 
     private final Map<String, Long> lagByInput;
+    private final long inputsProcessed;
+    private final long outputsWritten;
     private final long lastWriteAgeNanos;
 
-    private ServiceProgress(Map<String, Long> lagByInput, long lastWriteAgeNanos) {
+    private ServiceProgress(Map<String, Long> lagByInput, long inputsProcessed, long outputsWritten,
+                            long lastWriteAgeNanos) {
         this.lagByInput = lagByInput;
+        this.inputsProcessed = inputsProcessed;
+        this.outputsWritten = outputsWritten;
         this.lastWriteAgeNanos = lastWriteAgeNanos;
     }
 
@@ -35,15 +41,40 @@ public final class ServiceProgress {
     public static ServiceProgress of(CelerityConfig config, ServiceConfig service) {
         int[] sourceIds = service.readQueues().stream().mapToInt(q -> config.queues().get(q).sourceId()).toArray();
         Map<String, Long> lag = new LinkedHashMap<>();
-        try (ChronicleQueue output = open(config, service.output())) {
+        long processed = 0;
+        try (SingleChronicleQueue output = open(config, service.output())) {
             long[] last = RestartPoint.lastProcessedIndices(output, sourceIds);
             for (int i = 0; i < sourceIds.length; i++) {
                 try (SingleChronicleQueue input = open(config, service.readQueues().get(i))) {
                     lag.put(service.readQueues().get(i), waiting(input, last[i]));
+                    processed += processed(input, last[i]);
                 }
             }
-            return new ServiceProgress(lag, lastWriteAge(output));
+            boolean soleWriter = config.services().values().stream()
+                    .noneMatch(s -> s != service && s.output().equals(service.output()));
+            // Alone on its queue and without heartbeats, every document there is one it wrote: the index counts them.
+            long written = soleWriter && service.heartbeat() == null ? output.entryCount()
+                    : written(output, sourceIds, soleWriter);
+            return new ServiceProgress(lag, processed, written, lastWriteAge(output));
         }
+    }
+
+    /**
+     * Input messages processed: on each input, those up to and including the last one the output's histories name
+     * (as a restart resumes after it). Counts what the inputs still hold (cycles trimmed by keepCycles are gone).
+     */
+    public long inputsProcessed() {
+        return inputsProcessed;
+    }
+
+    /**
+     * Documents the service wrote to its output (answers, acknowledgements, timer outputs; not heartbeats): those
+     * whose history's last source is one of its inputs, and, when no other service writes that queue, those of its
+     * timer (a history with no source). Reads the whole output queue, unless the service is its only writer and
+     * writes no heartbeats: then every document there is one of its own, and Chronicle's index counts them.
+     */
+    public long outputsWritten() {
+        return outputsWritten;
     }
 
     /** Messages written to each input after the last one the service processed. */
@@ -54,6 +85,38 @@ public final class ServiceProgress {
     /** Nanoseconds since the output queue's newest message or heartbeat was written, or {@link #NEVER}. */
     public long lastWriteAgeNanos() {
         return lastWriteAgeNanos;
+    }
+
+    private static long processed(SingleChronicleQueue input, long lastProcessed) {
+        if (lastProcessed == RestartPoint.NONE)
+            return 0;
+        long first = input.firstIndex();
+        return lastProcessed < first ? 0 : input.countExcerpts(first, lastProcessed) + 1;
+    }
+
+    private static long written(ChronicleQueue output, int[] sourceIds, boolean soleWriter) {
+        VanillaMessageHistory history = new VanillaMessageHistory();
+        history.addSourceDetails(false);
+        long written = 0;
+        try (ExcerptTailer tailer = output.createTailer()) {
+            while (true) {
+                try (DocumentContext dc = tailer.readingDocument()) {
+                    if (!dc.isPresent())
+                        return written;
+                    if (RecordedHistory.read(dc.wire(), history) && isOurs(history.lastSourceId(), sourceIds, soleWriter))
+                        written++;
+                }
+            }
+        }
+    }
+
+    private static boolean isOurs(int lastSourceId, int[] sourceIds, boolean soleWriter) {
+        if (lastSourceId == -1)
+            return soleWriter;
+        for (int id : sourceIds)
+            if (id == lastSourceId)
+                return true;
+        return false;
     }
 
     private static long waiting(SingleChronicleQueue input, long lastProcessed) {

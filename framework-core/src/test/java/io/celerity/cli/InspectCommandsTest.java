@@ -55,18 +55,19 @@ class InspectCommandsTest {
     void dumpShowsEachMessageDecodedWithItsIndexAndHistory() {
         Cli.Result dump = run("dump", "echoes", "--config", servicesYaml.toString());
         assertEquals(0, dump.status(), dump.err());
-        assertEquals(5, count(dump.out(), "echoed: {"), dump.out());
+        assertEquals(5, count(dump.out(), "- echoed: {"), dump.out());
         assertTrue(dump.out().contains("seq: 5"), dump.out());
-        assertTrue(dump.out().contains("VanillaMessageHistory { sources: ["), dump.out());
-        assertTrue(dump.out().matches("(?s)^0x[0-9a-f]+: .*"), "starts with an index: " + dump.out());
+        assertEquals(5, count(dump.out(), "history: { sources: [ ticks 0x"), dump.out());
+        assertTrue(dump.out().matches("(?s)^---\nindex: 0x[0-9a-f]+\nkind: events\n.*"), "starts with an index: "
+                + dump.out());
     }
 
     @Test
     void dumpFromAnIndexSkipsEarlierMessages() {
         String all = run("dump", dir.resolve("echoes").toString(), "--interface", "io.celerity.fixtures.TickOut").out();
-        String third = all.lines().filter(l -> l.startsWith("0x")).skip(2).findFirst().orElseThrow();
+        String third = all.lines().filter(l -> l.startsWith("index: 0x")).skip(2).findFirst().orElseThrow();
         Cli.Result from = run("dump", dir.resolve("echoes").toString(), "--interface", "io.celerity.fixtures.TickOut",
-                "--from", third.substring(0, third.indexOf(':')));
+                "--from", third.substring("index: ".length()));
         assertEquals(3, count(from.out(), "echoed: {"), from.out());
         assertTrue(!from.out().contains("seq: 2"), from.out());
     }

@@ -48,7 +48,7 @@ class RunnableJarIT {
         String classes = Path.of(TickEcho.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
         Path yaml = Files.writeString(dir.resolve("services.yaml"), InspectCommandsTest.YAML);
 
-        ChildJvm missing = ChildJvm.runnableJar(jar, Map.of(), dir.resolve("missing.log"), "status", yaml.toString());
+        ChildJvm missing = ChildJvm.runnableJar(jar, Map.of(), dir.resolve("missing.log"), "run", yaml.toString());
         assertEquals(CelerityCli.CONFIG_ERROR, missing.await(), missing.logText());
         assertTrue(missing.logText().contains(TickEcho.class.getName()), "names the class it cannot find: "
                 + missing.logText());

@@ -1,5 +1,6 @@
 package io.celerity.benchmarks.jmh;
 
+import io.celerity.history.HistoryRecordingAppender;
 import io.celerity.examples.topofbook.TopOfBook;
 import io.celerity.examples.topofbook.TopOfBookListener;
 import net.openhft.chronicle.queue.ChronicleQueue;
@@ -44,7 +45,7 @@ public class MethodWriterBenchmark {
         ChronicleQueue q = queue.queue();
         plainWriter = GeneratedOnly.writer(q.methodWriter(TopOfBookListener.class));
         serviceOutputWriter = GeneratedOnly.writer(q.methodWriterBuilder(TopOfBookListener.class)
-                .marshallableOut(new HistoryRecordingTarget(q.createAppender())).build());
+                .marshallableOut(new HistoryRecordingAppender(q.createAppender())).build());
         history.addSourceDetails(true);
         MessageHistory.set(history); // as a service's loop thread does
         plainWriter.topOfBook(topOfBook); // creates the cycle file here, not in the first timed call

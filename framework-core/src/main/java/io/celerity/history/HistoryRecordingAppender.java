@@ -1,17 +1,18 @@
-package io.celerity.benchmarks.jmh;
+package io.celerity.history;
 
 import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.wire.DocumentContext;
 import net.openhft.chronicle.wire.MarshallableOut;
 
 /**
- * Where a service's method writer writes, as framework-core's (package-private) {@code HistoryRecordingOut} does it:
- * the output queue's appender, always recording the thread's message history at the start of each document.
+ * An appender as the target of a method writer that records the thread's message history at the start of every
+ * document, whatever the queue's own source id (Chronicle records it only for a queue built with one).
  */
-final class HistoryRecordingTarget implements MarshallableOut {
+public final class HistoryRecordingAppender implements MarshallableOut {
+
     private final ExcerptAppender appender;
 
-    HistoryRecordingTarget(ExcerptAppender appender) {
+    public HistoryRecordingAppender(ExcerptAppender appender) {
         this.appender = appender;
     }
 

@@ -1,0 +1,97 @@
+package io.celerity.cli;
+
+import io.celerity.config.CelerityConfig;
+import io.celerity.fixtures.Cli;
+import io.celerity.fixtures.Tick;
+import io.celerity.fixtures.TickIn;
+import io.celerity.runtime.ServiceHost;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.PrintStream;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** celerity status counts from the queues: the counts survive restarts, and it needs no component class. */
+class StatusFromQueuesTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void countsSurviveARestartOfTheHost() throws Exception {
+        Path yaml = Files.writeString(dir.resolve("services.yaml"), InspectCommandsTest.YAML);
+        processTicks(yaml, 1, 3);
+        processTicks(yaml, 4, 2); // a new host: its own counters start from 0
+        String status = Cli.run("status", yaml.toString()).out();
+        assertTrue(status.matches("(?s).*\necho +stopped +5 +5 +0 .* ticks 0\n"), status);
+
+        try (ChronicleQueue ticks = SingleChronicleQueueBuilder.binary(dir.resolve("ticks")).build()) {
+            ticks.methodWriter(TickIn.class).tick(new Tick().set(7, 6, 600)); // written, not processed
+        }
+        String waiting = Cli.run("status", yaml.toString()).out();
+        assertTrue(waiting.matches("(?s).*\necho +stopped +5 +5 +0 .* ticks 1\n"), waiting);
+    }
+
+    @Test
+    void worksWithoutTheComponentClasses() throws Exception {
+        Path yaml = Files.writeString(dir.resolve("services.yaml"), InspectCommandsTest.YAML);
+        processTicks(yaml, 1, 4);
+        try (URLClassLoader withoutTests = withoutTestClasses()) {
+            assertThrows(ClassNotFoundException.class,
+                    () -> Class.forName("io.celerity.fixtures.TickEcho", false, withoutTests), "the component is absent");
+            Class<?> cli = Class.forName(CelerityCli.class.getName(), true, withoutTests);
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            PrintStream original = System.out;
+            ClassLoader context = Thread.currentThread().getContextClassLoader();
+            int status;
+            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+            Thread.currentThread().setContextClassLoader(withoutTests);
+            try {
+                status = (Integer) cli.getMethod("execute", String[].class)
+                        .invoke(null, (Object) new String[]{"status", yaml.toString()});
+            } finally {
+                System.setOut(original);
+                Thread.currentThread().setContextClassLoader(context);
+            }
+            String text = out.toString(StandardCharsets.UTF_8);
+            assertEquals(0, status, text);
+            assertTrue(text.matches("(?s).*\necho +stopped +4 +4 +0 .* ticks 0\n"), text);
+        }
+    }
+
+    private void processTicks(Path yaml, int firstSeq, int n) throws InterruptedException {
+        try (ServiceHost host = ServiceHost.start(CelerityConfig.load(yaml));
+             ChronicleQueue ticks = SingleChronicleQueueBuilder.binary(dir.resolve("ticks")).build()) {
+            TickIn writer = ticks.methodWriter(TickIn.class);
+            for (int i = 0; i < n; i++)
+                writer.tick(new Tick().set(7, firstSeq + i, 1));
+            long deadline = System.currentTimeMillis() + 30_000; // liveness only
+            while (host.stats("echo").inputs() < n && System.currentTimeMillis() < deadline)
+                Thread.sleep(5);
+            assertEquals(n, host.stats("echo").inputs());
+        }
+    }
+
+    /** This JVM's class path without the test classes (where the component lives), Celerity and Chronicle kept. */
+    private static URLClassLoader withoutTestClasses() throws Exception {
+        List<URL> urls = new ArrayList<>();
+        for (String entry : System.getProperty("java.class.path").split(File.pathSeparator))
+            if (!entry.isEmpty() && !entry.replace('\\', '/').endsWith("test-classes"))
+                urls.add(Path.of(entry).toUri().toURL());
+        return new URLClassLoader("without-tests", urls.toArray(URL[]::new), ClassLoader.getPlatformClassLoader());
+    }
+}
