@@ -2,6 +2,9 @@ package io.celerity.time;
 
 import net.openhft.chronicle.core.time.TimeProvider;
 
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.time.Instant;
 
 /**
@@ -10,8 +13,9 @@ import java.time.Instant;
  * {@code currentTimeMillis()}; only when the two disagree by more than {@link #TOLERANCE_NANOS} (the wall clock was
  * stepped, or the two clocks ran at different rates) is the offset re-derived from the wall clock's precise
  * {@code currentTimeNanos()}. So the estimate is never more than 1 ms + {@code TOLERANCE_NANOS} from the wall clock
- * for longer than {@link #CHECK_INTERVAL_NANOS}. Safe to share between threads: no lock, and no allocation except
- * the precise read of a re-derivation.
+ * for longer than {@link #CHECK_INTERVAL_NANOS}. Safe to share between threads: no lock, and no allocation (where
+ * {@code jdk.internal.misc} is exported, as Celerity's JVM flags do; otherwise a re-derivation's precise read
+ * allocates until the JIT compiles it).
  */
 public final class CalibratedClock implements TimeProvider {
 
@@ -86,9 +90,14 @@ public final class CalibratedClock implements TimeProvider {
         return now + best;
     }
 
-    /** The system's wall clock: {@code currentTimeMillis}, and nanos from {@link Instant#now()}. */
+    /**
+     * The system's wall clock: {@code currentTimeMillis}, and nanos from the JDK's own source of {@link Instant#now()}
+     * ({@code VM.getNanoTimeAdjustment}, which allocates nothing) where it is exported, else from {@code Instant.now()}.
+     */
     private enum SystemUtc implements TimeProvider {
         INSTANCE;
+
+        private static final MethodHandle NANO_TIME_ADJUSTMENT = nanoTimeAdjustment();
 
         @Override
         public long currentTimeMillis() {
@@ -97,8 +106,27 @@ public final class CalibratedClock implements TimeProvider {
 
         @Override
         public long currentTimeNanos() {
+            if (NANO_TIME_ADJUSTMENT != null) {
+                try {
+                    long nanos = (long) NANO_TIME_ADJUSTMENT.invokeExact(0L);
+                    if (nanos != -1) // -1: out of the JDK's range, never for today's clock
+                        return nanos;
+                } catch (Throwable e) {
+                    // not expected once looked up; fall through to Instant.now()
+                }
+            }
             Instant now = Instant.now();
             return now.getEpochSecond() * 1_000_000_000L + now.getNano();
+        }
+
+        private static MethodHandle nanoTimeAdjustment() {
+            try {
+                Class<?> vm = Class.forName("jdk.internal.misc.VM");
+                return MethodHandles.lookup().findStatic(vm, "getNanoTimeAdjustment",
+                        MethodType.methodType(long.class, long.class));
+            } catch (ReflectiveOperationException | RuntimeException e) {
+                return null; // jdk.internal.misc not exported to us: Instant.now() it is
+            }
         }
     }
 }
