@@ -2,10 +2,12 @@ package io.celerity.runtime;
 
 import io.celerity.fixtures.ChildJvm;
 import io.celerity.fixtures.TickOut;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.LoggerFactory;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -30,27 +32,43 @@ class FencingAcrossProcessesTest {
     @TempDir
     Path dir;
 
+    private final List<ChildJvm> children = new ArrayList<>();
+
+    // A failed run must not leave a service spinning on a shared machine.
+    @AfterEach
+    void killChildrenLeftRunning() throws InterruptedException {
+        for (ChildJvm child : children)
+            if (child.isAlive())
+                child.kill();
+    }
+
+    private ChildJvm celerityRun(Path yaml, String name) throws IOException {
+        ChildJvm child = ChildJvm.celerityRun(yaml, dir.resolve(name + ".log"));
+        children.add(child);
+        return child;
+    }
+
     @Test
     void aSecondRunIsRefusedWhileTheFirstLivesAndTakesOverAtOnceWhenItIsKilled() throws Exception {
         Path yaml = Queues.echoServicesYaml(dir);
         Path out = dir.resolve("out");
         try (TickProducer producer = new TickProducer(dir.resolve("in"), 0, RATE)) {
-            ChildJvm first = ChildJvm.celerityRun(yaml, dir.resolve("first.log"));
+            ChildJvm first = celerityRun(yaml, "first");
             awaitRunning(first);
             Queues.await("the first to answer", START, () -> Queues.count(out) > 0);
 
             long launched = System.nanoTime();
-            ChildJvm second = ChildJvm.celerityRun(yaml, dir.resolve("second.log"));
+            ChildJvm second = celerityRun(yaml, "second");
             assertRefused(second, first);
             long refusedMillis = (System.nanoTime() - launched) / 1_000_000;
             assertTrue(first.isAlive(), () -> "the refusal must leave the first running; log:\n" + first.logText());
 
             first.kill(); // SIGKILL: no shutdown hook, the claim is left to the kernel
             long killed = System.nanoTime();
-            ChildJvm third = ChildJvm.celerityRun(yaml, dir.resolve("third.log"));
+            ChildJvm third = celerityRun(yaml, "third");
             awaitRunning(third);
             long runningMillis = (System.nanoTime() - killed) / 1_000_000;
-            ChildJvm fourth = ChildJvm.celerityRun(yaml, dir.resolve("fourth.log"));
+            ChildJvm fourth = celerityRun(yaml, "fourth");
             assertRefused(fourth, third); // the claim now names the new holder
 
             producer.close();
