@@ -2,9 +2,12 @@ package io.celerity.runtime;
 
 import io.celerity.fixtures.ChildJvm;
 import io.celerity.fixtures.TickOut;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.LoggerFactory;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -29,23 +32,43 @@ class FencingAcrossProcessesTest {
     @TempDir
     Path dir;
 
+    private final List<ChildJvm> children = new ArrayList<>();
+
+    // A failed run must not leave a service spinning on a shared machine.
+    @AfterEach
+    void killChildrenLeftRunning() throws InterruptedException {
+        for (ChildJvm child : children)
+            if (child.isAlive())
+                child.kill();
+    }
+
+    private ChildJvm celerityRun(Path yaml, String name) throws IOException {
+        ChildJvm child = ChildJvm.celerityRun(yaml, dir.resolve(name + ".log"));
+        children.add(child);
+        return child;
+    }
+
     @Test
     void aSecondRunIsRefusedWhileTheFirstLivesAndTakesOverAtOnceWhenItIsKilled() throws Exception {
         Path yaml = Queues.echoServicesYaml(dir);
         Path out = dir.resolve("out");
         try (TickProducer producer = new TickProducer(dir.resolve("in"), 0, RATE)) {
-            ChildJvm first = ChildJvm.celerityRun(yaml, dir.resolve("first.log"));
+            ChildJvm first = celerityRun(yaml, "first");
             awaitRunning(first);
             Queues.await("the first to answer", START, () -> Queues.count(out) > 0);
 
-            ChildJvm second = ChildJvm.celerityRun(yaml, dir.resolve("second.log"));
+            long launched = System.nanoTime();
+            ChildJvm second = celerityRun(yaml, "second");
             assertRefused(second, first);
+            long refusedMillis = (System.nanoTime() - launched) / 1_000_000;
             assertTrue(first.isAlive(), () -> "the refusal must leave the first running; log:\n" + first.logText());
 
             first.kill(); // SIGKILL: no shutdown hook, the claim is left to the kernel
-            ChildJvm third = ChildJvm.celerityRun(yaml, dir.resolve("third.log"));
+            long killed = System.nanoTime();
+            ChildJvm third = celerityRun(yaml, "third");
             awaitRunning(third);
-            ChildJvm fourth = ChildJvm.celerityRun(yaml, dir.resolve("fourth.log"));
+            long runningMillis = (System.nanoTime() - killed) / 1_000_000;
+            ChildJvm fourth = celerityRun(yaml, "fourth");
             assertRefused(fourth, third); // the claim now names the new holder
 
             producer.close();
@@ -58,6 +81,10 @@ class FencingAcrossProcessesTest {
             Queues.readAll(out, (TickOut) t -> seqs.add(t.seq));
             assertEquals(produced, new HashSet<>(seqs).size(), "lost answers");
             assertEquals(produced, seqs.size(), "answers written twice");
+            // Both are mostly a JVM's start: no wait for a lease or a timeout is in them.
+            LoggerFactory.getLogger(FencingAcrossProcessesTest.class).info("second run refused {} ms after its launch; "
+                    + "after the SIGKILL, a new run said it runs {} ms later; {} inputs answered once", refusedMillis,
+                    runningMillis, produced);
         }
     }
 
