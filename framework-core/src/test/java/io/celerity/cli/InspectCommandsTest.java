@@ -45,9 +45,10 @@ class InspectCommandsTest {
             TickIn writer = ticks.methodWriter(TickIn.class);
             for (int i = 1; i <= 5; i++)
                 writer.tick(new Tick().set(7, i, i * 100));
-            long deadline = System.currentTimeMillis() + 10_000;
+            long deadline = System.currentTimeMillis() + 60_000; // liveness, on a machine that may be busy
             while (host.stats("echo").inputs() < 5 && System.currentTimeMillis() < deadline)
                 Thread.sleep(5);
+            assertEquals(5, host.stats("echo").inputs(), "ticks the echo read within 60 s");
         }
     }
 

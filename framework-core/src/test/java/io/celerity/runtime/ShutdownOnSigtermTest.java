@@ -16,6 +16,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** SIGTERM closes the host cleanly: loops stop after the message in hand, queues are closed, counts are reported. */
 class ShutdownOnSigtermTest {
 
+    // Liveness: a child JVM starts, compiles its generated readers and writers and echoes 100 ticks; with other builds
+    // beside it (load average 40 on two cores) that took over 60 s.
+    private static final Duration CHILD_WAIT = Duration.ofSeconds(180);
+
     @TempDir
     Path dir;
 
@@ -28,9 +32,13 @@ class ShutdownOnSigtermTest {
                 w.tick(new Tick().set(0, i, i));
         }
         ChildJvm child = ChildJvm.celerityRun(yaml, dir.resolve("child.log"));
-        Queues.await("100 outputs", Duration.ofSeconds(60), () -> Queues.count(dir.resolve("out")) == 100);
+        try {
+            Queues.await("100 outputs", CHILD_WAIT, () -> Queues.count(dir.resolve("out")) == 100);
+        } catch (AssertionError stuck) {
+            throw new AssertionError(stuck.getMessage() + "; log:\n" + child.logText(), stuck);
+        }
         // The close-on-SIGTERM hook is in place once the command says it runs; a SIGTERM before then is a crash.
-        Queues.await("celerity run to say it runs", Duration.ofSeconds(60),
+        Queues.await("celerity run to say it runs", CHILD_WAIT,
                 () -> child.logText().contains("celerity: running"));
 
         int status = child.terminate();
@@ -40,7 +48,7 @@ class ShutdownOnSigtermTest {
         assertTrue(log.contains("closed echo {inputs: 100, outputs: 100, handlerErrors: 0"), log);
         // A clean close leaves no lock behind: a new host starts at once and reprocesses nothing.
         ChildJvm again = ChildJvm.celerityRun(yaml, dir.resolve("again.log"));
-        Queues.await("the second host to start", Duration.ofSeconds(60),
+        Queues.await("the second host to start", CHILD_WAIT,
                 () -> again.logText().contains("host started"));
         again.terminate();
         assertTrue(again.logText().contains("closed echo {inputs: 0, outputs: 0"), again.logText());

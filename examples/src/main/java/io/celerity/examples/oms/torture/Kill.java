@@ -15,7 +15,7 @@ record Kill(int service, When when, long at) {
 
     /** What a kill waits for. */
     enum When {
-        /** The victim's output holds {@code at} documents. */
+        /** The victim has come up since its last start, and its output holds {@code at} documents. */
         OUTPUTS,
         /** {@code at} milliseconds have passed since the previous (re)start. */
         MILLIS,

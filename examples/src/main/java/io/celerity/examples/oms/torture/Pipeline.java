@@ -89,10 +89,10 @@ final class Pipeline implements AutoCloseable {
         return null;
     }
 
-    /** True when every service is alive and its last output answers the last message of its input queue. */
+    /** True when every service has come up since its last start and its last output answers its last input. */
     boolean drained() {
         for (int s = 0; s < SERVICES.size(); s++) {
-            if (!processes.get(s).isAlive())
+            if (!processes.get(s).running())
                 return false;
             long lastInput = queues.get(s).lastIndex();
             if (lastInput >= 0 && lastInput != lastSourceIndex(s))

@@ -3,7 +3,10 @@ package io.celerity.examples.oms.torture;
 import io.celerity.cli.CelerityCli;
 
 import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,11 +17,16 @@ import java.util.stream.Stream;
 /** One service of a services.yaml in a JVM of its own ({@code celerity run <yaml> --service <name>}), killed for real. */
 final class ServiceProcess {
 
+    /** What {@code celerity run} prints once its host has started and the close-on-SIGTERM hook is in place. */
+    private static final String RUNNING = "celerity: running ";
+
     private final String service;
     private final Path servicesYaml;
     private final Path log;
     private final List<String> jvmOptions;
     private Process process;
+    private long logAtStart; // where this start's lines begin in the log, which every start appends to
+    private boolean running;
 
     /** @param jvmOptions added to Chronicle's flags, e.g. to start faster */
     ServiceProcess(String service, Path servicesYaml, Path log, List<String> jvmOptions) {
@@ -43,6 +51,8 @@ final class ServiceProcess {
         cmd.addAll(jvmOptions);
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), CelerityCli.class.getName(),
                 "run", servicesYaml.toString(), "--service", service));
+        logAtStart = Files.exists(log) ? Files.size(log) : 0;
+        running = false;
         process = new ProcessBuilder(cmd).directory(servicesYaml.getParent().toFile()).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
     }
@@ -56,6 +66,27 @@ final class ServiceProcess {
 
     boolean isAlive() {
         return process != null && process.isAlive();
+    }
+
+    /**
+     * Whether this start has come up (state rebuilt, inputs positioned, SIGTERM handled) and is still alive. Outputs
+     * of an earlier start do not tell: on a loaded machine they can be all there while this JVM is still starting.
+     */
+    boolean running() {
+        if (!running && isAlive())
+            running = logSinceStart().contains(RUNNING);
+        return running && isAlive();
+    }
+
+    private String logSinceStart() {
+        try (RandomAccessFile file = new RandomAccessFile(log.toFile(), "r")) {
+            byte[] bytes = new byte[(int) Math.max(0, file.length() - logAtStart)];
+            file.seek(logAtStart);
+            file.readFully(bytes);
+            return new String(bytes, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** Null while running; otherwise how it ended, for a process nobody killed. */

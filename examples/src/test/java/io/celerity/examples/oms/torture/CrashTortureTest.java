@@ -45,8 +45,8 @@ class CrashTortureTest {
     void restartsAfterSnapshotsLoadTheNewestAndAnswerAsTheReference() throws Exception {
         Trial.Result reference = Trial.run(dir.resolve("reference"), REQUESTS, SNAPSHOT_EVERY, JVM_OPTIONS, List.of(),
                 null);
-        // Each kill comes after the victim's first snapshot (300 inputs), so every restart has one to load, and
-        // before the victim has answered everything, so the restarted service rebuilds before the trial ends.
+        // Each kill comes after the victim's first snapshot (300 inputs), so every restart has one to load; each of
+        // these kills waits for its victim to be up, and the trial drains only once every restart is up and rebuilt.
         List<Kill> kills = List.of(new Kill(1, Kill.When.OUTPUTS, 700), new Kill(2, Kill.When.MID_SNAPSHOT, 2),
                 new Kill(2, Kill.When.OUTPUTS, 1_700));
         Trial.Result trial = Trial.run(dir.resolve("trial"), REQUESTS, SNAPSHOT_EVERY, JVM_OPTIONS, kills,
