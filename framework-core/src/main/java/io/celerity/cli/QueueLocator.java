@@ -93,8 +93,10 @@ final class QueueLocator {
         return new ArrayList<>(all);
     }
 
-    /** The input interfaces of the services that read this queue: what its producers write. */
+    /** The interfaces the queue declares ({@code events}), else those of the services that read it: what producers write. */
     List<Class<?>> readerInterfaces() throws ClassNotFoundException {
+        if (usesConfig() && !queueConfig().events().isEmpty())
+            return declaredEvents();
         return interfacesOf(s -> s.readQueues().contains(queue), ComponentType::inputInterfaces);
     }
 
@@ -107,6 +109,13 @@ final class QueueLocator {
             if (uses.test(service))
                 found.addAll(interfaces.apply(ComponentType.of(Class.forName(service.implClass()))));
         return new ArrayList<>(found);
+    }
+
+    private List<Class<?>> declaredEvents() throws ClassNotFoundException {
+        List<Class<?>> declared = new ArrayList<>();
+        for (String name : queueConfig().events())
+            declared.add(Class.forName(name));
+        return declared;
     }
 
     private QueueConfig queueConfig() {

@@ -124,6 +124,17 @@ class SendAndTailTest {
     }
 
     @Test
+    void aQueueThatDeclaresItsEventsTakesOnlyThose() throws Exception {
+        Path yaml = Files.writeString(dir.resolve("services.yaml"),
+                YAML.replace("notes:   { path: notes }", "notes:   { path: notes, events: [ io.celerity.fixtures.NoteIn ] }"));
+        Path events = Files.writeString(dir.resolve("tick.yaml"), "tick: { stream: 1, seq: 1, value: 5 }\n...\n");
+        Cli.Result sent = Cli.run("send", "notes", "--config", yaml.toString(), events.toString());
+        assertEquals(CelerityCli.USAGE_ERROR, sent.status(), sent.out());
+        assertTrue(sent.err().contains("unknown event 'tick'; expected one of [note]"), sent.err());
+        assertFalse(Files.exists(dir.resolve("notes")) && entries(dir.resolve("notes")) > 0, "nothing written");
+    }
+
+    @Test
     void sendToAQueueDirectoryNeedsTheInterfaceNamed() throws Exception {
         Path queue = Files.createDirectories(dir.resolve("plain"));
         Path events = Files.writeString(dir.resolve("events.yaml"), "note: { text: direct }\n...\n");
