@@ -1,0 +1,120 @@
+package io.celerity.codegen;
+
+import io.celerity.runtime.ComponentCode;
+import io.celerity.runtime.GeneratedCode;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+
+/**
+ * Generates and compiles, at build time, the method readers and writers of every component in a directory of compiled
+ * classes, under the names Chronicle looks up first: a service then starts with no javac and no jdk.compiler exports.
+ * Run it in a JVM with Chronicle's flags and the application's classpath, after compiling (see docs/user-guide.adoc).
+ */
+@Command(name = "generate-code", mixinStandardHelpOptions = true,
+        description = "Generates the method readers and writers of the components in --classes into that directory.")
+public final class GenerateCode implements Callable<Integer> {
+
+    /** Lists what the last run generated, so that a rebuild replaces it rather than using stale classes. */
+    static final String INDEX = "META-INF/celerity/generated-code.txt";
+
+    @Option(names = "--classes", required = true, paramLabel = "DIR",
+            description = "compiled classes to search for components; the generated classes are written here too")
+    Path classes;
+
+    @Option(names = "--sources", paramLabel = "DIR", description = "where to keep the generated sources (optional)")
+    Path sources;
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new GenerateCode()).execute(args));
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        long start = System.nanoTime();
+        Set<String> previous = removePrevious();
+        Set<String> before = classFiles();
+        CompilerCapture capture = CompilerCapture.install(classes, sources);
+        List<Class<?>> components = ComponentScan.components(classes, previous,
+                Thread.currentThread().getContextClassLoader());
+        Set<Class<?>> used = new LinkedHashSet<>();
+        Path scratch = Files.createTempDirectory("celerity-generate-code");
+        try (ChronicleQueue queue = SingleChronicleQueueBuilder.binary(scratch).build()) {
+            for (Class<?> component : components)
+                used.addAll(ComponentCode.build(component, queue));
+            used.addAll(ComponentCode.buildFramework(queue));
+        } finally {
+            deleteTree(scratch);
+        }
+        if (!capture.intact())
+            throw new IllegalStateException("Chronicle failed to compile a generated class and dropped the redirected "
+                    + "compiler; see the errors above");
+        Set<String> generated = new TreeSet<>(classFiles());
+        generated.removeAll(before);
+        for (Class<?> c : used) {
+            if (CompilerCapture.fileOf(classes, c.getName()).exists())
+                generated.add(c.getName());
+            else if (GeneratedCode.compiledAtRuntime(c))
+                throw new IllegalStateException(c.getName() + " was compiled but not written to " + classes);
+        }
+        writeIndex(generated);
+        System.out.printf("celerity: %d generated method reader/writer class(es) for %d component(s) in %s (%d ms)%n",
+                generated.size(), components.size(), classes, (System.nanoTime() - start) / 1_000_000);
+        return 0;
+    }
+
+    /** Deletes the classes the previous run generated: they may be stale, and Chronicle would use them as they are. */
+    private Set<String> removePrevious() throws IOException {
+        Path index = classes.resolve(INDEX);
+        if (!Files.exists(index))
+            return Set.of();
+        Set<String> previous = new TreeSet<>(Files.readAllLines(index));
+        previous.remove("");
+        for (String name : previous)
+            Files.deleteIfExists(CompilerCapture.fileOf(classes, name).toPath());
+        return previous;
+    }
+
+    private void writeIndex(Set<String> generated) throws IOException {
+        Path index = classes.resolve(INDEX);
+        Files.createDirectories(index.getParent());
+        Files.write(index, generated);
+    }
+
+    private Set<String> classFiles() {
+        if (!Files.isDirectory(classes))
+            return Set.of();
+        try (Stream<Path> files = Files.walk(classes)) {
+            Set<String> names = new TreeSet<>();
+            files.map(classes::relativize).map(Path::toString).filter(f -> f.endsWith(".class"))
+                    .forEach(f -> names.add(f.substring(0, f.length() - 6).replace(File.separatorChar, '.')));
+            return names;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        try (Stream<Path> files = Files.walk(dir)) {
+            List<Path> all = new ArrayList<>(files.sorted(Comparator.reverseOrder()).toList());
+            for (Path p : all)
+                Files.deleteIfExists(p);
+        }
+    }
+}
