@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
@@ -38,6 +39,10 @@ public final class GenerateCode implements Callable<Integer> {
             description = "compiled classes to search for components; the generated classes are written here too")
     Path classes;
 
+    @Option(names = "--scan", paramLabel = "DIR", description = "more compiled classes to search for components, "
+            + "e.g. the main classes when generating for the tests; nothing is written there (repeatable)")
+    List<Path> scanned = new ArrayList<>();
+
     @Option(names = "--sources", paramLabel = "DIR", description = "where to keep the generated sources (optional)")
     Path sources;
 
@@ -51,13 +56,19 @@ public final class GenerateCode implements Callable<Integer> {
         Set<String> previous = removePrevious();
         Set<String> before = classFiles();
         CompilerCapture capture = CompilerCapture.install(classes, sources);
-        List<Class<?>> components = ComponentScan.components(classes, previous,
-                Thread.currentThread().getContextClassLoader());
+        ClassLoader loader = Thread.currentThread().getContextClassLoader();
+        List<Class<?>> components = new ArrayList<>(ComponentScan.components(classes, previous, loader));
+        for (Path dir : scanned)
+            components.addAll(ComponentScan.components(dir, previous, loader));
+        List<CodeBuilder> builders = new ArrayList<>();
+        builders.add(ComponentCode::build);
+        ServiceLoader.load(CodeBuilder.class, loader).forEach(builders::add);
         Set<Class<?>> used = new LinkedHashSet<>();
         Path scratch = Files.createTempDirectory("celerity-generate-code");
         try (ChronicleQueue queue = SingleChronicleQueueBuilder.binary(scratch).build()) {
             for (Class<?> component : components)
-                used.addAll(ComponentCode.build(component, queue));
+                for (CodeBuilder builder : builders)
+                    used.addAll(builder.build(component, queue));
             used.addAll(ComponentCode.buildFramework(queue));
         } finally {
             deleteTree(scratch);

@@ -97,7 +97,7 @@ public final class ComponentCode {
     }
 
     /** An instance without running a constructor: a generated reader's class depends only on the component's class. */
-    private static Object allocate(Class<?> componentClass) {
+    public static Object allocate(Class<?> componentClass) {
         try {
             return UnsafeMemory.UNSAFE.allocateInstance(componentClass);
         } catch (InstantiationException e) {

@@ -79,14 +79,14 @@ final class QueueRun implements AutoCloseable {
             b.queue(name, dir.resolve(name));
             ChronicleQueue q = open(dir.resolve(name));
             yamlIn[i] = WireType.YAML_ONLY.apply(Bytes.allocateElasticOnHeap());
-            toQueue[i] = yamlIn[i].methodReader(q.methodWriter(inputs.get(i)));
+            toQueue[i] = toQueue(yamlIn[i], q, inputs.get(i));
             for (Method m : inputs.get(i).getMethods())
                 inputOfMethod.putIfAbsent(m.getName(), i);
         }
         b.queue("out", dir.resolve("out"));
         ChronicleQueue output = open(dir.resolve("out"));
         ExcerptTailer tailer = output.createTailer();
-        fromOutput = out.writer() == null ? tailer.methodReader() : tailer.methodReader(out.writer());
+        fromOutput = out.writer() == null ? tailer.methodReader() : fromOutput(tailer, out.writer());
         b.eventLoop(new EventLoopConfig("test", PauserType.YIELDING, "NONE"));
         ServiceConfig deployed = ServiceConfig.of(service, subject.type().implClass(), inputNames, "out")
                 .withEventLoop("test").withSettings(subject.settings()).withRebuild(subject.rebuild());
@@ -192,5 +192,15 @@ final class QueueRun implements AutoCloseable {
         crashed.forEach(ServiceHost::close);
         Closeable.closeQuietly(queues);
         IOTools.deleteDirWithFiles(dir.toFile());
+    }
+
+    /** Reads YAML events of {@code input} and writes them to {@code queue} ({@link HarnessCode} builds it too). */
+    static MethodReader toQueue(Wire yaml, ChronicleQueue queue, Class<?> input) {
+        return yaml.methodReader(queue.methodWriter(input));
+    }
+
+    /** Reads the output queue into the YAML writer of the expected output ({@link HarnessCode} builds it too). */
+    static MethodReader fromOutput(ExcerptTailer tailer, Object yamlWriter) {
+        return tailer.methodReader(yamlWriter);
     }
 }
