@@ -32,9 +32,6 @@ import java.util.stream.Stream;
         description = "Generates the method readers and writers of the components in --classes into that directory.")
 public final class GenerateCode implements Callable<Integer> {
 
-    /** Lists what the last run generated, so that a rebuild replaces it rather than using stale classes. */
-    static final String INDEX = "META-INF/celerity/generated-code.txt";
-
     @Option(names = "--classes", required = true, paramLabel = "DIR",
             description = "compiled classes to search for components; the generated classes are written here too")
     Path classes;
@@ -53,7 +50,18 @@ public final class GenerateCode implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         long start = System.nanoTime();
-        Set<String> previous = removePrevious();
+        List<Path> inputs = new ArrayList<>(scanned);
+        inputs.add(0, classes);
+        GeneratedIndex last = GeneratedIndex.read(classes);
+        if (!last.inputs().isEmpty() && last.present(classes)
+                && last.inputs().equals(GeneratedIndex.fingerprint(inputs, last.generated()))) {
+            System.out.printf("celerity: %d generated method reader/writer class(es) in %s up to date%n",
+                    last.generated().size(), classes);
+            return 0;
+        }
+        Set<String> previous = last.generated();
+        for (String name : previous) // they may be stale, and Chronicle would use them as they are
+            Files.deleteIfExists(CompilerCapture.fileOf(classes, name).toPath());
         Set<String> before = classFiles();
         CompilerCapture capture = CompilerCapture.install(classes, sources);
         ClassLoader loader = Thread.currentThread().getContextClassLoader();
@@ -84,28 +92,10 @@ public final class GenerateCode implements Callable<Integer> {
             else if (GeneratedCode.compiledAtRuntime(c))
                 throw new IllegalStateException(c.getName() + " was compiled but not written to " + classes);
         }
-        writeIndex(generated);
+        new GeneratedIndex(GeneratedIndex.fingerprint(inputs, generated), generated).write(classes);
         System.out.printf("celerity: %d generated method reader/writer class(es) for %d component(s) in %s (%d ms)%n",
                 generated.size(), components.size(), classes, (System.nanoTime() - start) / 1_000_000);
         return 0;
-    }
-
-    /** Deletes the classes the previous run generated: they may be stale, and Chronicle would use them as they are. */
-    private Set<String> removePrevious() throws IOException {
-        Path index = classes.resolve(INDEX);
-        if (!Files.exists(index))
-            return Set.of();
-        Set<String> previous = new TreeSet<>(Files.readAllLines(index));
-        previous.remove("");
-        for (String name : previous)
-            Files.deleteIfExists(CompilerCapture.fileOf(classes, name).toPath());
-        return previous;
-    }
-
-    private void writeIndex(Set<String> generated) throws IOException {
-        Path index = classes.resolve(INDEX);
-        Files.createDirectories(index.getParent());
-        Files.write(index, generated);
     }
 
     private Set<String> classFiles() {

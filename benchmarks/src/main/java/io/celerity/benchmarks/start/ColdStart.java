@@ -211,7 +211,8 @@ public final class ColdStart implements Callable<Integer> {
             throw new IllegalStateException("no " + index + ": the examples were built without generated code");
         Set<String> generated = new HashSet<>();
         for (String name : Files.readAllLines(index))
-            generated.add(name.replace('.', '/') + ".class");
+            if (!name.startsWith("#"))
+                generated.add(name.replace('.', '/') + ".class");
         try (Stream<Path> files = Files.walk(from)) {
             for (Path f : (Iterable<Path>) files::iterator) {
                 String relative = from.relativize(f).toString();
