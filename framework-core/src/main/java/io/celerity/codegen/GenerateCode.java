@@ -76,7 +76,7 @@ public final class GenerateCode implements Callable<Integer> {
         try (ChronicleQueue queue = SingleChronicleQueueBuilder.binary(scratch).build()) {
             for (Class<?> component : components)
                 for (CodeBuilder builder : builders)
-                    used.addAll(builder.build(component, queue));
+                    used.addAll(build(builder, component, queue));
             used.addAll(ComponentCode.buildFramework(queue));
         } finally {
             deleteTree(scratch);
@@ -96,6 +96,15 @@ public final class GenerateCode implements Callable<Integer> {
         System.out.printf("celerity: %d generated method reader/writer class(es) for %d component(s) in %s (%d ms)%n",
                 generated.size(), components.size(), classes, (System.nanoTime() - start) / 1_000_000);
         return 0;
+    }
+
+    private static Set<Class<?>> build(CodeBuilder builder, Class<?> component, ChronicleQueue queue) {
+        try {
+            return builder.build(component, queue);
+        } catch (RuntimeException e) {
+            throw new IllegalStateException("cannot generate the method readers and writers of component "
+                    + component.getName() + " (" + builder.getClass().getName() + "): " + e.getMessage(), e);
+        }
     }
 
     private Set<String> classFiles() {
