@@ -40,6 +40,9 @@ public final class ComponentCode {
         try (ExcerptAppender appender = scratch.createAppender(); ExcerptTailer tailer = scratch.createTailer()) {
             if (!type.outputInterfaces().isEmpty())
                 built.add(MethodCode.writer(scratch, appender, type.outputInterfaces(), SERVICE).getClass());
+            // What a producer writes its inputs with (queue.methodWriter(input) names the same class).
+            for (Class<?> input : type.inputInterfaces())
+                built.add(MethodCode.writer(scratch, appender, List.of(input), SERVICE).getClass());
             List<Method> snapshots = new ArrayList<>(snapshotMethods(type));
             snapshots.add(null);
             List<Boolean> replays = type.implementedOutputs().isEmpty() ? List.of(false) : List.of(false, true);
