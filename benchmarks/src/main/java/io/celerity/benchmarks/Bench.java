@@ -4,6 +4,7 @@ import io.celerity.benchmarks.chart.ChartCommand;
 import io.celerity.benchmarks.hop.HopBenchmark;
 import io.celerity.benchmarks.oms.OmsBenchmark;
 import io.celerity.benchmarks.pages.FreshPageStalls;
+import io.celerity.benchmarks.start.ColdStart;
 import io.celerity.benchmarks.tob.TopOfBookThroughput;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -12,7 +13,7 @@ import picocli.CommandLine.Spec;
 
 /** The benchmark commands: {@code mvn -B -q -Pbench -DskipTests package -Dbench.args="COMMAND [OPTIONS]"}. */
 @Command(name = "bench", mixinStandardHelpOptions = true, subcommands = {HopBenchmark.class, OmsBenchmark.class,
-        TopOfBookThroughput.class, ChartCommand.class, YamlTestSpeed.class, FreshPageStalls.class},
+        TopOfBookThroughput.class, ChartCommand.class, YamlTestSpeed.class, FreshPageStalls.class, ColdStart.class},
         description = "Celerity's latency and throughput benchmarks.")
 public final class Bench implements Runnable {
     @Spec

@@ -19,7 +19,6 @@ import net.openhft.chronicle.wire.AbstractGeneratedMethodReader;
 import net.openhft.chronicle.wire.DocumentContext;
 import net.openhft.chronicle.wire.MessageHistory;
 import net.openhft.chronicle.wire.ValueIn;
-import net.openhft.chronicle.wire.VanillaMethodWriterBuilder;
 import net.openhft.chronicle.wire.WriteDocumentContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -143,11 +142,7 @@ final class ServiceRunner implements ServiceContext {
         Object writer = null;
         if (!outs.isEmpty()) {
             // Bound to this runner's appender so its writes nest inside the document opened per input.
-            VanillaMethodWriterBuilder<?> builder = output.methodWriterBuilder(outs.get(0));
-            builder.marshallableOut(writerTarget);
-            outs.subList(1, outs.size()).forEach(builder::addInterface);
-            writer = builder.build();
-            GeneratedCode.requireGeneratedWriter(writer, config.name());
+            writer = MethodCode.writer(output, writerTarget, outs, config.name());
         }
         Object component = type.newInstance(writer, this, settings);
 
@@ -161,9 +156,8 @@ final class ServiceRunner implements ServiceContext {
         readers = new AbstractGeneratedMethodReader[inputs.length];
         for (int i = 0; i < inputs.length; i++) {
             tailers[i] = inputs[i].createTailer();
-            Object reader = tailers[i].methodReaderBuilder().defaultParselet(this::unknownEvent)
-                    .methodReaderInterceptorReturns(new AcceptedEvents(type.inputInterfaces(), inputEvents.get(i))).build(component);
-            readers[i] = GeneratedCode.requireGeneratedReader(reader, config.name());
+            readers[i] = MethodCode.reader(tailers[i], this::unknownEvent,
+                    new AcceptedEvents(type.inputInterfaces(), inputEvents.get(i)), config.name(), component);
         }
         Method snapshotMethod = config.snapshot() == null ? null : type.snapshotMethod(config.snapshot().method());
         if (config.rebuild() != StateRebuild.NONE)

@@ -7,6 +7,7 @@ import net.openhft.chronicle.bytes.MethodReader;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.TailerDirection;
+import net.openhft.chronicle.wire.AbstractGeneratedMethodReader;
 import net.openhft.chronicle.wire.ValueIn;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -46,11 +47,8 @@ final class SnapshotReader {
                 return null;
             }
             Loader loader = new Loader();
-            MethodReader reader = tailer.methodReaderBuilder()
-                    .defaultParselet(SnapshotReader::skip)
-                    .methodReaderInterceptorReturns(new AcceptedEvents(List.of(stateInterface, SnapshotMarks.class)))
-                    .build(component, loader);
-            GeneratedCode.requireGeneratedReader(reader, service);
+            MethodReader reader = MethodCode.reader(tailer, SnapshotReader::skip,
+                    new AcceptedEvents(List.of(stateInterface, SnapshotMarks.class)), service, component, loader);
             long events = 0;
             while (loader.ended == null && reader.readOne())
                 if (loader.started != null && !loader.markRead())
@@ -67,13 +65,18 @@ final class SnapshotReader {
     private static SnapshotEnded newestEnd(String service, ChronicleQueue queue) {
         Loader finder = new Loader();
         try (ExcerptTailer backwards = queue.createTailer().direction(TailerDirection.BACKWARD).toEnd()) {
-            MethodReader reader = backwards.methodReaderBuilder().defaultParselet(SnapshotReader::skip).build(finder);
-            GeneratedCode.requireGeneratedReader(reader, service);
+            MethodReader reader = markReader(backwards, finder, service);
             while (reader.readOne())
                 if (finder.ended != null && service.equals(finder.ended.service()))
                     return finder.ended;
         }
         return null;
+    }
+
+    /** A reader of the marks alone, into {@code loader}. */
+    static AbstractGeneratedMethodReader markReader(ExcerptTailer tailer, Loader loader, String service) {
+        return GeneratedCode.requireGeneratedReader(
+                tailer.methodReaderBuilder().defaultParselet(SnapshotReader::skip).build(loader), service);
     }
 
     private static void skip(CharSequence event, ValueIn in) {

@@ -13,6 +13,7 @@ import org.slf4j.LoggerFactory;
 
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
+import java.util.List;
 
 /**
  * Writes snapshots of a component's state to its snapshot queue, on the service's loop thread between inputs: a start
@@ -44,10 +45,8 @@ final class SnapshotWriter implements AutoCloseable {
         this.periodNanos = config.period() == null ? Long.MAX_VALUE : config.period().toNanos();
         this.appender = queue.createAppender();
         this.counted = new CountingOut(appender);
-        this.marks = queue.methodWriterBuilder(SnapshotMarks.class).marshallableOut(appender).build();
-        GeneratedCode.requireGeneratedWriter(marks, service);
-        this.stateWriter = queue.methodWriterBuilder(method.getParameterTypes()[0]).marshallableOut(counted).build();
-        GeneratedCode.requireGeneratedWriter(stateWriter, service);
+        this.marks = (SnapshotMarks) MethodCode.writer(queue, appender, List.of(SnapshotMarks.class), service);
+        this.stateWriter = MethodCode.writer(queue, counted, List.of(method.getParameterTypes()[0]), service);
         this.method = method;
         this.component = component;
         this.inputsAtLast = inputs;

@@ -93,11 +93,9 @@ final class StateRebuilder {
     private long replayOutputs(Object component, long after) {
         long replayed = 0, failed = 0;
         try (ExcerptTailer outputs = tailerAfter(after)) {
-            MethodReader reader = outputs.methodReaderBuilder()
-                    .defaultParselet((event, in) -> in.skipValue()) // heartbeats, outputs it does not take back
-                    .methodReaderInterceptorReturns(new AcceptedEvents(replayedOutputs))
-                    .build(component);
-            GeneratedCode.requireGeneratedReader(reader, config.name());
+            // Heartbeats and outputs it does not take back are skipped.
+            MethodReader reader = MethodCode.reader(outputs, (event, in) -> in.skipValue(), new AcceptedEvents(replayedOutputs),
+                    config.name(), component);
             while (true) {
                 try {
                     if (!reader.readOne())

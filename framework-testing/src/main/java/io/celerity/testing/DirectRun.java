@@ -4,6 +4,7 @@ import net.openhft.chronicle.bytes.MethodReader;
 import net.openhft.chronicle.core.util.InvocationTargetRuntimeException;
 import net.openhft.chronicle.wire.AbstractGeneratedMethodReader;
 import net.openhft.chronicle.wire.Wire;
+import net.openhft.chronicle.wire.WireParselet;
 import net.openhft.chronicle.wire.WireType;
 import net.openhft.chronicle.bytes.Bytes;
 
@@ -20,20 +21,24 @@ final class DirectRun {
         ActualOutput out = new ActualOutput(subject.type().outputInterfaces());
         Object component = subject.newInstance(out.writer(), clock);
         Wire in = WireType.YAML_ONLY.apply(Bytes.allocateElasticOnHeap());
-        MethodReader reader = in.methodReaderBuilder()
-                .defaultParselet((name, v) -> {
-                    throw new IllegalArgumentException("unknown event '" + name + "' for "
-                            + subject.type().implClass().getName() + "; expected a method of "
-                            + subject.type().inputInterfaces());
-                })
-                .build(component);
-        if (!(reader instanceof AbstractGeneratedMethodReader))
-            throw new IllegalStateException("Chronicle fell back to a reflective YAML method reader for "
-                    + subject.type().implClass().getName() + "; run tests with the build's JVM flags");
+        MethodReader reader = reader(in, (name, v) -> {
+            throw new IllegalArgumentException("unknown event '" + name + "' for "
+                    + subject.type().implClass().getName() + "; expected a method of "
+                    + subject.type().inputInterfaces());
+        }, component);
         Script.play(setup, clock, out, e -> dispatch(e, in, reader, out));
         out.discard();
         Script.play(events, clock, out, e -> dispatch(e, in, reader, out));
         return out;
+    }
+
+    /** The generated reader of YAML events into {@code component} ({@link HarnessCode} builds it at build time). */
+    static MethodReader reader(Wire in, WireParselet unknown, Object component) {
+        MethodReader reader = in.methodReaderBuilder().defaultParselet(unknown).build(component);
+        if (!(reader instanceof AbstractGeneratedMethodReader))
+            throw new IllegalStateException("Chronicle fell back to a reflective YAML method reader for "
+                    + component.getClass().getName() + "; run tests with the build's JVM flags");
+        return reader;
     }
 
     private static void dispatch(YamlEvent e, Wire in, MethodReader reader, ActualOutput out) {

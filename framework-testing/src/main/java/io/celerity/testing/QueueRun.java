@@ -86,12 +86,12 @@ final class QueueRun implements AutoCloseable {
         for (int i = 0; i < inputs.size(); i++) {
             ChronicleQueue q = open(dir.resolve(inputNames.get(i)));
             yamlIn[i] = WireType.YAML_ONLY.apply(Bytes.allocateElasticOnHeap());
-            toQueue[i] = yamlIn[i].methodReader(q.methodWriter(inputs.get(i)));
+            toQueue[i] = toQueue(yamlIn[i], q, inputs.get(i));
             for (Method m : inputs.get(i).getMethods())
                 inputOfMethod.putIfAbsent(m.getName(), i);
         }
         ExcerptTailer tailer = open(dir.resolve("out")).createTailer();
-        fromOutput = out.writer() == null ? tailer.methodReader() : tailer.methodReader(out.writer());
+        fromOutput = out.writer() == null ? tailer.methodReader() : fromOutput(tailer, out.writer());
     }
 
     private ChronicleQueue open(Path path) {
@@ -185,5 +185,15 @@ final class QueueRun implements AutoCloseable {
         } finally {
             Closeable.closeQuietly(queues);
         }
+    }
+
+    /** Reads YAML events of {@code input} and writes them to {@code queue} ({@link HarnessCode} builds it too). */
+    static MethodReader toQueue(Wire yaml, ChronicleQueue queue, Class<?> input) {
+        return yaml.methodReader(queue.methodWriter(input));
+    }
+
+    /** Reads the output queue into the YAML writer of the expected output ({@link HarnessCode} builds it too). */
+    static MethodReader fromOutput(ExcerptTailer tailer, Object yamlWriter) {
+        return tailer.methodReader(yamlWriter);
     }
 }

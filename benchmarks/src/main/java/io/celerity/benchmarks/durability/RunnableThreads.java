@@ -9,7 +9,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * Samples the machine's runnable threads ({@code procs_running} in {@code /proc/stat}, all processes, this one's
  * spinning threads included) ten times a second, so each figure can say how busy the machine was meanwhile.
  */
-final class RunnableThreads implements AutoCloseable {
+public final class RunnableThreads implements AutoCloseable {
 
     private final AtomicLong samples = new AtomicLong();
     private final AtomicLong total = new AtomicLong();
@@ -22,7 +22,7 @@ final class RunnableThreads implements AutoCloseable {
     }
 
     /** The kernel's load averages and run queue, as {@code /proc/loadavg} gives them, or "unknown". */
-    static String loadAverage() {
+    public static String loadAverage() {
         try {
             return Files.readString(Path.of("/proc/loadavg")).trim();
         } catch (IOException e) {

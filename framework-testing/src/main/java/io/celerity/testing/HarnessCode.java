@@ -1,0 +1,41 @@
+package io.celerity.testing;
+
+import io.celerity.codegen.CodeBuilder;
+import io.celerity.component.ComponentType;
+import io.celerity.runtime.ComponentCode;
+import net.openhft.chronicle.bytes.Bytes;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.ExcerptTailer;
+import net.openhft.chronicle.wire.Wire;
+import net.openhft.chronicle.wire.WireType;
+
+import java.util.LinkedHashSet;
+import java.util.Set;
+
+/**
+ * The YAML test harness's readers and writers of a component, built at build time through the harness's own code
+ * (see {@link io.celerity.codegen.GenerateCode}): the DIRECT mode's reader, the expected output's writer, and the
+ * queued modes' readers and writers of each input interface and of the output.
+ */
+public final class HarnessCode implements CodeBuilder {
+
+    @Override
+    public Set<Class<?>> build(Class<?> componentClass, ChronicleQueue scratch) {
+        ComponentType type = ComponentType.of(componentClass);
+        Set<Class<?>> built = new LinkedHashSet<>();
+        Wire yaml = WireType.YAML_ONLY.apply(Bytes.allocateElasticOnHeap());
+        built.add(DirectRun.reader(yaml, (event, in) -> in.skipValue(), ComponentCode.allocate(componentClass)).getClass());
+        for (Class<?> input : type.inputInterfaces()) {
+            built.add(scratch.methodWriter(input).getClass());
+            built.add(QueueRun.toQueue(yaml, scratch, input).getClass());
+        }
+        ActualOutput out = new ActualOutput(type.outputInterfaces());
+        if (out.writer() != null) {
+            built.add(out.writer().getClass());
+            try (ExcerptTailer tailer = scratch.createTailer()) {
+                built.add(QueueRun.fromOutput(tailer, out.writer()).getClass());
+            }
+        }
+        return built;
+    }
+}
