@@ -32,6 +32,7 @@ public final class CalibratedClock implements TimeProvider {
     private final TimeProvider wall;
     private volatile long offset;
     private volatile long nextCheck;
+    private long calibrations; // how often the offset was derived; a diagnostic, not synchronised
 
     /** A clock that follows {@code wall}: checked against its millis, re-derived from its nanos. */
     public CalibratedClock(TimeProvider wall) {
@@ -60,6 +61,11 @@ public final class CalibratedClock implements TimeProvider {
         return currentTimeNanos() / NANOS_PER_MILLI;
     }
 
+    /** How often the offset has been derived from the wall clock's precise read, the only reads that allocate. */
+    long calibrations() {
+        return calibrations;
+    }
+
     /** Re-derives the offset when the wall clock's millisecond, read between two nanoTime reads, rules it out. */
     private long check(long before) {
         nextCheck = before + CHECK_INTERVAL_NANOS;
@@ -85,6 +91,7 @@ public final class CalibratedClock implements TimeProvider {
             }
         }
         long now = System.nanoTime();
+        calibrations++;
         offset = best;
         nextCheck = now + CHECK_INTERVAL_NANOS;
         return now + best;
