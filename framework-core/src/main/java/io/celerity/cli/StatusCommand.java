@@ -54,7 +54,7 @@ final class StatusCommand implements java.util.concurrent.Callable<Integer> {
 
     private static String state(ServiceConfig service, Optional<Map<String, Object>> status, ServiceProgress progress) {
         if (status.isEmpty())
-            return "never ran here";
+            return "not started";
         Map<String, Object> s = status.get();
         if ("closed".equals(s.get("state")))
             return "stopped";

@@ -24,6 +24,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -46,6 +47,30 @@ class StatusFromQueuesTest {
         }
         String waiting = Cli.run("status", yaml.toString()).out();
         assertTrue(waiting.matches("(?s).*\necho +stopped +5 +5 +0 .* ticks 1\n"), waiting);
+    }
+
+    @Test
+    void aProjectThatNeverRanIsNotStartedAndItsQueuesAreNotCreated() throws Exception {
+        Path yaml = Files.writeString(dir.resolve("services.yaml"), InspectCommandsTest.YAML);
+        Cli.Result never = Cli.run("status", yaml.toString());
+        assertEquals(0, never.status(), never.err());
+        assertTrue(never.out().matches("(?s).*\necho +not started +0 +0 +- +never +ticks 0\n"), never.out());
+        assertNoQueueWarnings(never);
+        assertFalse(Files.exists(dir.resolve("ticks")) || Files.exists(dir.resolve("echoes")), "queues left alone");
+
+        try (ChronicleQueue ticks = SingleChronicleQueueBuilder.binary(dir.resolve("ticks")).build()) {
+            ticks.methodWriter(TickIn.class).tick(new Tick().set(7, 1, 100)); // a producer started first
+        }
+        Cli.Result waiting = Cli.run("status", yaml.toString());
+        assertTrue(waiting.out().matches("(?s).*\necho +not started +0 +0 +- +never +ticks 1\n"), waiting.out());
+        assertNoQueueWarnings(waiting);
+        assertFalse(Files.exists(dir.resolve("echoes")), "the output queue left alone");
+    }
+
+    // Other tests' background releasers may print into this JVM's stderr meanwhile: look for the queue's own warnings.
+    private static void assertNoQueueWarnings(Cli.Result status) {
+        assertFalse(status.err().contains("Failback") || status.err().contains("tablestore")
+                || status.err().contains("chronicle.queue"), status.err());
     }
 
     /** Two services reporting to one errors queue: each is counted its own reports, across a restart of the host. */
