@@ -18,10 +18,10 @@ public final class ReportedFailures {
     private ReportedFailures() {
     }
 
-    /** Reports by {@code service} that {@code errorsQueue} still holds; 0 when the queue does not exist yet. */
+    /** Reports by {@code service} that {@code errorsQueue} still holds; 0 when no report has created the queue yet. */
     public static long count(Path errorsQueue, String service) {
-        if (!Files.isDirectory(errorsQueue))
-            return 0;
+        if (!Files.isRegularFile(errorsQueue.resolve(SingleChronicleQueue.QUEUE_METADATA_FILE)))
+            return 0; // not opened: Chronicle would warn and fall back to a read-only table store
         long[] count = {0};
         FailedInputs counter = new FailedInputs() {
             @Override
