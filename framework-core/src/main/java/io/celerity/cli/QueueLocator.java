@@ -45,6 +45,11 @@ final class QueueLocator {
         return path;
     }
 
+    /** Whether QUEUE is declared in the services.yaml but its directory does not exist yet (no service wrote it). */
+    boolean declaredButAbsent() {
+        return usesConfig() && !Files.isDirectory(queueConfig().path());
+    }
+
     /** The queue to write: as {@link #path()}, except that a queue the services.yaml declares may not exist yet. */
     Path pathForWriting() {
         return usesConfig() ? queueConfig().path() : path();

@@ -6,6 +6,8 @@ import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
 import net.openhft.chronicle.wire.DocumentContext;
 
 import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -15,7 +17,8 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * Prints a queue's documents with {@link DocumentPrinter} from a start point, to the end or on as they are written
  * (until {@code count} documents or Ctrl-C, after which the queue is closed before the JVM exits); {@code dump} and
- * {@code tail} differ only in their defaults.
+ * {@code tail} differ only in their defaults. Following a queue the services.yaml declares but nothing has created yet
+ * waits for it to appear.
  */
 final class QueueReading {
 
@@ -50,6 +53,20 @@ final class QueueReading {
         if (follow)
             Runtime.getRuntime().addShutdownHook(onCtrlC);
         long printed = 0;
+        try {
+            if (follow && locator.declaredButAbsent() && !awaitQueue())
+                return 0; // Ctrl-C before it appeared
+            printed = print(from, follow, count, out, interfaces);
+        } finally {
+            done.countDown();
+            if (follow && !stopped)
+                Runtime.getRuntime().removeShutdownHook(onCtrlC);
+        }
+        return printed;
+    }
+
+    private long print(String from, boolean follow, long count, PrintStream out, List<Class<?>> interfaces) {
+        long printed = 0;
         try (SingleChronicleQueue queue = SingleChronicleQueueBuilder.binary(locator.path()).readOnly(true).build();
              ExcerptTailer tailer = queue.createTailer()) {
             position(tailer, from);
@@ -67,12 +84,33 @@ final class QueueReading {
                     break;
                 LockSupport.parkNanos(1_000_000); // a person watches: a millisecond is soon enough
             }
-        } finally {
-            done.countDown();
-            if (follow && !stopped)
-                Runtime.getRuntime().removeShutdownHook(onCtrlC);
         }
         return printed;
+    }
+
+    /**
+     * Waits until the declared queue's directory and metadata exist (its first writer creates them), saying so once.
+     *
+     * @return false if stopped first
+     */
+    private boolean awaitQueue() {
+        Path path = locator.pathForWriting();
+        System.err.println("celerity: waiting for queue '" + locator.queue + "' to appear at " + path.toAbsolutePath()
+                + " (Ctrl-C to stop)");
+        while (!stopped && !readable(path))
+            LockSupport.parkNanos(100_000_000); // a person waits: a tenth of a second is soon enough
+        return !stopped;
+    }
+
+    // Chronicle opens a queue read-only only once its creator has written the metadata file.
+    private static boolean readable(Path path) {
+        if (!Files.isRegularFile(path.resolve(SingleChronicleQueue.QUEUE_METADATA_FILE)))
+            return false;
+        try (SingleChronicleQueue ignored = SingleChronicleQueueBuilder.binary(path).readOnly(true).build()) {
+            return true;
+        } catch (IllegalStateException beingCreated) {
+            return false;
+        }
     }
 
     private static void position(ExcerptTailer tailer, String from) {

@@ -3,7 +3,10 @@ package io.celerity.cli;
 import io.celerity.config.CelerityConfig;
 import io.celerity.config.ServiceConfig;
 
-/** A deployment drawn as a Graphviz DOT graph: queues as cylinders, services as boxes, arrows the way messages flow. */
+/**
+ * A deployment drawn as a Graphviz DOT graph: queues as cylinders, services as boxes, arrows the way messages flow
+ * (snapshots dashed, failed inputs reported to an errors queue dotted red).
+ */
 final class ServiceGraph {
     private ServiceGraph() {
     }
@@ -30,6 +33,9 @@ final class ServiceGraph {
             if (service.snapshot() != null)
                 dot.append("  ").append(id("s", service.name())).append(" -> ")
                         .append(id("q", service.snapshot().queue())).append(" [style=dashed, label=\"snapshots\"];\n");
+            if (service.errors() != null)
+                dot.append("  ").append(id("s", service.name())).append(" -> ").append(id("q", service.errors()))
+                        .append(" [style=dotted, color=red, fontcolor=red, label=\"errors\"];\n");
         }
         return dot.append("}\n").toString();
     }

@@ -2,6 +2,7 @@ package io.celerity.cli;
 
 import io.celerity.config.CelerityConfig;
 import io.celerity.config.ServiceConfig;
+import io.celerity.runtime.ReportedFailures;
 import io.celerity.runtime.ServiceProgress;
 import io.celerity.runtime.StatusFile;
 import picocli.CommandLine.Command;
@@ -16,7 +17,8 @@ import java.util.stream.Collectors;
 /**
  * {@code celerity status services.yaml}: per service, whether it runs, its counters and the lag of each input. A
  * service with a heartbeat that has written nothing for three heartbeat periods is reported STALLED. Messages in and
- * out are counted from the queues, so they are current and survive restarts; it needs no component class.
+ * out are counted from the queues, so they are current and survive restarts, and so are errors when the service has an
+ * {@code errors} queue; it needs no component class.
  */
 @Command(name = "status", description = "Shows, per service: running, stalled or stopped; messages in and out; "
         + "errors; and the lag of each input (messages written after the last one processed).")
@@ -38,12 +40,12 @@ final class StatusCommand implements java.util.concurrent.Callable<Integer> {
             } catch (IllegalStateException e) {
                 // A host creating its queues right now: Chronicle cannot open a queue read-only before its metadata
                 System.out.printf("%-20s %-28s %12s %12s %8s %12s  %s%n", service.name(), "queues not readable yet",
-                        "-", "-", errors(status), "-", e.getMessage());
+                        "-", "-", errors(config, service, status), "-", e.getMessage());
                 continue;
             }
             System.out.printf("%-20s %-28s %12s %12s %8s %12s  %s%n", service.name(), state(service, status, progress),
                     String.format("%,d", progress.inputsProcessed()), String.format("%,d", progress.outputsWritten()),
-                    errors(status), age(progress.lastWriteAgeNanos()),
+                    errors(config, service, status), age(progress.lastWriteAgeNanos()),
                     progress.lagByInput().entrySet().stream().map(e -> e.getKey() + " " + String.format("%,d", e.getValue()))
                             .collect(Collectors.joining(", ")));
         }
@@ -52,7 +54,7 @@ final class StatusCommand implements java.util.concurrent.Callable<Integer> {
 
     private static String state(ServiceConfig service, Optional<Map<String, Object>> status, ServiceProgress progress) {
         if (status.isEmpty())
-            return "never ran here";
+            return "not started";
         Map<String, Object> s = status.get();
         if ("closed".equals(s.get("state")))
             return "stopped";
@@ -69,7 +71,11 @@ final class StatusCommand implements java.util.concurrent.Callable<Integer> {
         return "running";
     }
 
-    private static String errors(Optional<Map<String, Object>> status) {
+    /** Reports on the service's errors queue when it has one (they survive restarts), else the host's own counts. */
+    private static String errors(CelerityConfig config, ServiceConfig service, Optional<Map<String, Object>> status) {
+        if (service.errors() != null)
+            return String.format("%,d", ReportedFailures.count(config.queues().get(service.errors()).path(),
+                    service.name()));
         return status.map(s -> String.format("%,d", ((Number) s.get("handlerErrors")).longValue()
                 + ((Number) s.get("badMessages")).longValue())).orElse("-");
     }

@@ -37,19 +37,29 @@ public final class ServiceProgress {
         this.lastWriteAgeNanos = lastWriteAgeNanos;
     }
 
-    /** Reads the progress of {@code service} from the queues of {@code config}. */
+    /**
+     * Reads the progress of {@code service} from the queues of {@code config}; a queue whose directory does not exist
+     * yet is not opened (Chronicle would warn and create it), but counts as empty.
+     */
     public static ServiceProgress of(CelerityConfig config, ServiceConfig service) {
         int[] sourceIds = service.readQueues().stream().mapToInt(q -> config.queues().get(q).sourceId()).toArray();
         Map<String, Long> lag = new LinkedHashMap<>();
         long processed = 0;
-        try (SingleChronicleQueue output = open(config, service.output())) {
-            long[] last = RestartPoint.lastProcessedIndices(output, sourceIds);
+        try (SingleChronicleQueue output = exists(config, service.output()) ? open(config, service.output()) : null) {
+            long[] last = output != null ? RestartPoint.lastProcessedIndices(output, sourceIds) : nothingProcessed(sourceIds);
             for (int i = 0; i < sourceIds.length; i++) {
-                try (SingleChronicleQueue input = open(config, service.readQueues().get(i))) {
-                    lag.put(service.readQueues().get(i), waiting(input, last[i]));
+                String name = service.readQueues().get(i);
+                if (!exists(config, name)) {
+                    lag.put(name, 0L);
+                    continue;
+                }
+                try (SingleChronicleQueue input = open(config, name)) {
+                    lag.put(name, waiting(input, last[i]));
                     processed += processed(input, last[i]);
                 }
             }
+            if (output == null)
+                return new ServiceProgress(lag, processed, 0, NEVER);
             boolean soleWriter = config.services().values().stream()
                     .noneMatch(s -> s != service && s.output().equals(service.output()));
             // Alone on its queue and without heartbeats, every document there is one it wrote: the index counts them.
@@ -156,6 +166,16 @@ public final class ServiceProgress {
                 return System.nanoTime() - history.timing(history.timings() - 1);
             return NEVER;
         }
+    }
+
+    private static long[] nothingProcessed(int[] sourceIds) {
+        long[] none = new long[sourceIds.length];
+        java.util.Arrays.fill(none, RestartPoint.NONE);
+        return none;
+    }
+
+    private static boolean exists(CelerityConfig config, String queue) {
+        return java.nio.file.Files.isDirectory(config.queues().get(queue).path());
     }
 
     private static SingleChronicleQueue open(CelerityConfig config, String queue) {

@@ -3,6 +3,9 @@ package io.celerity.runtime;
 import io.celerity.config.CelerityConfig;
 import io.celerity.config.ServiceConfig;
 import io.celerity.config.YamlTree;
+import net.openhft.chronicle.bytes.Bytes;
+import net.openhft.chronicle.wire.Wire;
+import net.openhft.chronicle.wire.WireType;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -24,20 +27,24 @@ public final class StatusFile {
         return config.queues().get(service.output()).path().resolve("celerity-" + service.name() + ".status.yaml");
     }
 
-    /** @param reason why the host stopped by itself, or null */
+    /** @param reason why the host stopped by itself, or null; any text (Chronicle Wire quotes and escapes it) */
     static void write(Path file, ServiceStats stats, String state, String reason) throws IOException {
-        String text = "service: " + stats.serviceName() + "\n"
-                + "state: " + state + "\n"
-                + "pid: " + ProcessHandle.current().pid() + "\n"
-                + "updatedMillis: " + System.currentTimeMillis() + "\n"
-                + "inputs: " + stats.inputs() + "\n"
-                + "outputs: " + stats.outputs() + "\n"
-                + "handlerErrors: " + stats.handlerErrors() + "\n"
-                + "badMessages: " + stats.badMessages() + "\n"
-                + "timerTicks: " + stats.timerTicks() + "\n"
-                + "syncs: " + stats.syncs() + "\n"
-                + "snapshots: " + stats.snapshots() + "\n"
-                + (reason == null ? "" : "reason: \"" + reason.replace("\\", "\\\\").replace("\"", "\\\"") + "\"\n");
+        Bytes<?> bytes = Bytes.allocateElasticOnHeap(512);
+        Wire wire = WireType.YAML_ONLY.apply(bytes);
+        wire.write("service").text(stats.serviceName())
+                .write("state").text(state)
+                .write("pid").int64(ProcessHandle.current().pid())
+                .write("updatedMillis").int64(System.currentTimeMillis())
+                .write("inputs").int64(stats.inputs())
+                .write("outputs").int64(stats.outputs())
+                .write("handlerErrors").int64(stats.handlerErrors())
+                .write("badMessages").int64(stats.badMessages())
+                .write("timerTicks").int64(stats.timerTicks())
+                .write("syncs").int64(stats.syncs())
+                .write("snapshots").int64(stats.snapshots());
+        if (reason != null)
+            wire.write("reason").text(reason);
+        String text = bytes.toString();
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
         Files.writeString(tmp, text);
         // Readers see the old file or the new one, never half of one.

@@ -3,7 +3,10 @@ package io.celerity.cli;
 import io.celerity.config.CelerityConfig;
 import io.celerity.fixtures.ChildJvm;
 import io.celerity.fixtures.Cli;
+import io.celerity.fixtures.Note;
+import io.celerity.fixtures.NoteOut;
 import io.celerity.runtime.ServiceHost;
+import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
 import org.junit.jupiter.api.Test;
@@ -91,6 +94,25 @@ class SendAndTailTest {
         Cli.Result two = Cli.run("tail", "answers", "--config", yaml.toString(), "--from", "START", "--count", "2");
         assertEquals(0, two.status(), two.err());
         assertEquals(2, two.out().split("\n---\n", -1).length, "stops after --count documents: " + two.out());
+    }
+
+    @Test
+    void tailOnADeclaredQueueNotCreatedYetWaitsForIt() throws Exception {
+        Path yaml = Files.writeString(dir.resolve("services.yaml"), YAML);
+        ChildJvm tail = ChildJvm.start(dir.resolve("tail.log"), CelerityCli.class.getName(),
+                "tail", "answers", "--config", yaml.toString(), "--from", "START", "--count", "1");
+        String waiting = await(tail, text -> text.contains("waiting for queue"));
+        assertTrue(waiting.contains("celerity: waiting for queue 'answers' to appear at "
+                + dir.resolve("answers").toAbsolutePath() + " (Ctrl-C to stop)"), waiting);
+        assertTrue(tail.isAlive(), waiting);
+        try (ChronicleQueue answers = SingleChronicleQueueBuilder.binary(dir.resolve("answers")).build()) {
+            answers.methodWriter(NoteOut.class).noted(new Note().text("late"));
+        }
+        assertEquals(0, tail.await(), tail.logText());
+        String log = tail.logText();
+        assertTrue(log.contains("- noted: {\n      text: late\n    }"), log);
+        assertEquals(1, log.split("waiting for queue", -1).length - 1, "said once: " + log);
+        assertFalse(log.contains("no queue at") || log.contains("Failback") || log.contains("Exception"), log);
     }
 
     @Test

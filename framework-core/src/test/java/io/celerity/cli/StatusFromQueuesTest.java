@@ -2,6 +2,8 @@ package io.celerity.cli;
 
 import io.celerity.config.CelerityConfig;
 import io.celerity.fixtures.Cli;
+import io.celerity.fixtures.Note;
+import io.celerity.fixtures.NoteIn;
 import io.celerity.fixtures.Tick;
 import io.celerity.fixtures.TickIn;
 import io.celerity.runtime.ServiceHost;
@@ -22,6 +24,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -44,6 +47,76 @@ class StatusFromQueuesTest {
         }
         String waiting = Cli.run("status", yaml.toString()).out();
         assertTrue(waiting.matches("(?s).*\necho +stopped +5 +5 +0 .* ticks 1\n"), waiting);
+    }
+
+    @Test
+    void aProjectThatNeverRanIsNotStartedAndItsQueuesAreNotCreated() throws Exception {
+        Path yaml = Files.writeString(dir.resolve("services.yaml"), InspectCommandsTest.YAML);
+        Cli.Result never = Cli.run("status", yaml.toString());
+        assertEquals(0, never.status(), never.err());
+        assertTrue(never.out().matches("(?s).*\necho +not started +0 +0 +- +never +ticks 0\n"), never.out());
+        assertNoQueueWarnings(never);
+        assertFalse(Files.exists(dir.resolve("ticks")) || Files.exists(dir.resolve("echoes")), "queues left alone");
+
+        try (ChronicleQueue ticks = SingleChronicleQueueBuilder.binary(dir.resolve("ticks")).build()) {
+            ticks.methodWriter(TickIn.class).tick(new Tick().set(7, 1, 100)); // a producer started first
+        }
+        Cli.Result waiting = Cli.run("status", yaml.toString());
+        assertTrue(waiting.out().matches("(?s).*\necho +not started +0 +0 +- +never +ticks 1\n"), waiting.out());
+        assertNoQueueWarnings(waiting);
+        assertFalse(Files.exists(dir.resolve("echoes")), "the output queue left alone");
+    }
+
+    // Other tests' background releasers may print into this JVM's stderr meanwhile: look for the queue's own warnings.
+    private static void assertNoQueueWarnings(Cli.Result status) {
+        assertFalse(status.err().contains("Failback") || status.err().contains("tablestore")
+                || status.err().contains("chronicle.queue"), status.err());
+    }
+
+    /** Two services reporting to one errors queue: each is counted its own reports, across a restart of the host. */
+    @Test
+    void errorsAreCountedFromTheErrorsQueueAcrossARestart() throws Exception {
+        Path yaml = Files.writeString(dir.resolve("services.yaml"), """
+                queues:
+                  notes:  { path: notes }
+                  others: { path: others }
+                  ticks:  { path: ticks }
+                  ticks2: { path: ticks2 }
+                  out:    { path: out }
+                  out2:   { path: out2 }
+                  errors: { path: errors }
+                services:
+                  recorder:
+                    implClass: io.celerity.fixtures.Recorder
+                    inputs: [ notes, ticks ]
+                    output: out
+                    errors: errors
+                  twin:
+                    implClass: io.celerity.fixtures.Recorder
+                    inputs: [ others, ticks2 ]
+                    output: out2
+                    errors: errors
+                """);
+        failOn(yaml, "notes", "recorder", 1);
+        failOn(yaml, "others", "twin", 1);
+        failOn(yaml, "notes", "recorder", 1); // a new host: its status file counts 1 error
+        String status = Cli.run("status", yaml.toString()).out();
+        assertTrue(status.matches("(?s).*\\nrecorder +stopped +\\S+ +\\S+ +2 .*"), status);
+        assertTrue(status.matches("(?s).*\\ntwin +stopped +\\S+ +\\S+ +1 .*"), status);
+    }
+
+    /** Runs the deployment until {@code service} has thrown on {@code n} notes written to {@code queue}. */
+    private void failOn(Path yaml, String queue, String service, int n) throws InterruptedException {
+        try (ServiceHost host = ServiceHost.start(CelerityConfig.load(yaml));
+             ChronicleQueue notes = SingleChronicleQueueBuilder.binary(dir.resolve(queue)).build()) {
+            NoteIn writer = notes.methodWriter(NoteIn.class);
+            for (int i = 0; i < n; i++)
+                writer.note(new Note().text("boom"));
+            long deadline = System.currentTimeMillis() + 60_000; // liveness only
+            while (host.stats(service).handlerErrors() < n && System.currentTimeMillis() < deadline)
+                Thread.sleep(5);
+            assertEquals(n, host.stats(service).handlerErrors());
+        }
     }
 
     @Test
