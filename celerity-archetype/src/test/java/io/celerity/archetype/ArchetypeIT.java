@@ -38,7 +38,9 @@ class ArchetypeIT {
     private static final Pattern SUITE = Pattern.compile(
             "<testsuite [^>]*?tests=\"(\\d+)\"[^>]*?errors=\"(\\d+)\"[^>]*?skipped=\"(\\d+)\"[^>]*?failures=\"(\\d+)\"");
     // Chronicle's slow path ("fell back to a proxy ...") and SLF4J's own warnings ("SLF4J(W): No SLF4J providers") fail it.
-    private static final Pattern FORBIDDEN = Pattern.compile("(?i:(fell|falls|falling|fall) back|proxy)|SLF4J[(:]");
+    // A proxy fallback, a reader or writer compiled at start instead of at build time, or SLF4J's complaints.
+    private static final Pattern FORBIDDEN = Pattern.compile(
+            "(?i:(fell|falls|falling|fall) back|proxy)|not generated when the application was built|SLF4J[(:]");
 
     private final Path logs = Path.of(System.getProperty("it.workDir"));
     private final Path repo = Path.of(System.getProperty("it.repo"));
@@ -79,7 +81,10 @@ class ArchetypeIT {
         assertEquals(0, counts[1] + counts[2] + counts[3], "errors, skipped, failures: " + verified);
 
         List<String> forbidden = verified.lines().filter(l -> FORBIDDEN.matcher(l).find()).toList();
-        assertEquals(List.of(), forbidden, "proxy fallback or SLF4J warnings in the generated project's build");
+        assertEquals(List.of(), forbidden, "proxy fallback, code compiled at start or SLF4J warnings in the build");
+        Path generatedIndex = project.resolve("target/classes/META-INF/celerity/generated-code.txt");
+        assertTrue(Files.isRegularFile(generatedIndex) && Files.readString(generatedIndex).contains(PACKAGE),
+                "the build generated no reader or writer of the project's classes: " + generatedIndex);
 
         assertSameChronicleVersions(verified);
     }

@@ -135,7 +135,7 @@ class ConfigSyntaxTest {
         refused(QUEUES + ECHO + "    inputs:\n      a: in\n    output: out\n", 7, "service 'echo'", "inputs",
                 "'{a=in}' is not a list");
         refused(QUEUES + ECHO + "    inputs: [ [ in ] ]\n    output: out\n", 7, "service 'echo'", "inputs",
-                "item 1 is '[in]'; expected a queue name");
+                "item 1 is '[in]'; expected single values in a list of queue names");
         refused(QUEUES + ECHO + "    inputs: [ 42 ]\n    output: out\n", 7, "service 'echo'", "inputs",
                 "unknown queue '42'");
         refused(QUEUES + "services: [ echo ]\n", 4, "top level", "services", "not a mapping of names to entries");
