@@ -31,6 +31,11 @@ final class ArgumentCheck {
         back = written.methodReader(builder.build());
     }
 
+    /** The generated reader it uses, whose class names its writer's too (for {@link CliCode}). */
+    Class<?> generated() {
+        return back.getClass();
+    }
+
     /** The first difference between what {@code e} gave and what was written, or null. */
     String problem(EventText e) {
         text.clear();

@@ -26,6 +26,7 @@ final class DocumentPrinter {
     private final Bytes<?> text = Bytes.allocateElasticOnHeap();
     private final Wire textWire = WireType.TEXT.apply(text);
     private final AbstractGeneratedMethodReader reader; // null without interfaces
+    private Class<?> writerClass;
     private final VanillaMessageHistory history = new VanillaMessageHistory();
     private final StringBuilder out = new StringBuilder();
     private String unknownEvent;
@@ -43,11 +44,17 @@ final class DocumentPrinter {
                 interfaces.get(0));
         interfaces.subList(1, interfaces.size()).forEach(builder::addInterface);
         Object writer = builder.build();
+        writerClass = writer.getClass();
         reader = io.celerity.runtime.GeneratedCode.requireGeneratedReader(tailer.methodReaderBuilder()
                 .defaultParselet((name, in) -> {
                     unknownEvent = name.toString();
                     in.skipValue();
                 }).build(writer), "dump");
+    }
+
+    /** The generated classes it decodes with (for {@link CliCode}); none without interfaces. */
+    List<Class<?>> generated() {
+        return reader == null ? List.of() : List.of(writerClass, reader.getClass());
     }
 
     /** The document as YAML, ending with a newline. */

@@ -147,9 +147,10 @@ final class SendCommand implements java.util.concurrent.Callable<Integer> {
     }
 
     /** YAML text in, the events out through a generated method writer of the interfaces (never Chronicle's proxy). */
-    private static final class Translator {
+    static final class Translator {
         private final Wire yaml = WireType.YAML_ONLY.apply(Bytes.allocateElasticOnHeap());
         private final MethodReader reader;
+        private final Class<?> writerClass;
 
         Translator(List<Class<?>> interfaces, MarshallableOut out) {
             VanillaMethodWriterBuilder<?> builder = (VanillaMethodWriterBuilder<?>) out.methodWriterBuilder(
@@ -158,7 +159,13 @@ final class SendCommand implements java.util.concurrent.Callable<Integer> {
             interfaces.subList(1, interfaces.size()).forEach(builder::addInterface);
             Object writer = builder.build();
             GeneratedCode.requireGeneratedWriter(writer, "send");
+            writerClass = writer.getClass();
             reader = GeneratedCode.requireGeneratedReader(yaml.methodReader(writer), "send");
+        }
+
+        /** The generated classes it uses (for {@link CliCode}). */
+        List<Class<?>> generated() {
+            return List.of(writerClass, reader.getClass());
         }
 
         void send(EventText e, SendCommand command) {
