@@ -30,6 +30,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 final class CycleRetention implements StoreFileListener {
 
     private static final Logger LOG = LoggerFactory.getLogger(CycleRetention.class);
+    private static final int RETRIMS_PER_ROLL = 64;
 
     private final QueueConfig queueConfig;
     private final int[] recordSourceIds;
@@ -38,11 +39,11 @@ final class CycleRetention implements StoreFileListener {
     private final TreeMap<Integer, Integer> held = new TreeMap<>();
     private final AtomicBoolean trimPending = new AtomicBoolean();
     private int newestAcquired = Integer.MIN_VALUE;
-    // Guarded by held: the held cycle that alone stopped the last trim short, whose release trims again; and the newest
-    // such cycle since the last roll. Once its release has trimmed, a cycle is not waited for again before the next
-    // roll, so the trims' own tailers (whose reports can lag) cannot keep trims going.
+    // Guarded by held: the held cycle that alone stopped the last trim short, whose release trims again; and how many
+    // such trims are left before the next roll. A restart's backward scan holds ever older cycles, so each may be
+    // waited for in turn; the bound stops the trims' own tailers (whose reports can lag) from keeping trims going.
     private long blockedBy = Long.MAX_VALUE;
-    private long newestBlocker = Long.MIN_VALUE;
+    private int retrimsLeft = RETRIMS_PER_ROLL;
     private volatile SingleChronicleQueue queue;
     private volatile Executor executor;
     private RollingResourcesCache files;
@@ -94,7 +95,7 @@ final class CycleRetention implements StoreFileListener {
             rolled = cycle > newestAcquired;
             newestAcquired = Math.max(newestAcquired, cycle);
             if (rolled)
-                newestBlocker = Long.MIN_VALUE;
+                retrimsLeft = RETRIMS_PER_ROLL;
         }
         if (rolled)
             requestTrim();
@@ -106,8 +107,10 @@ final class CycleRetention implements StoreFileListener {
         synchronized (held) {
             count(cycle, -1);
             unblocked = cycle == blockedBy && held.getOrDefault(cycle, 0) <= 0;
-            if (unblocked)
+            if (unblocked) {
                 blockedBy = Long.MAX_VALUE;
+                retrimsLeft--;
+            }
         }
         if (unblocked)
             requestTrim(); // what the last trim had to keep for this holder may go now, before the next roll
@@ -193,10 +196,8 @@ final class CycleRetention implements StoreFileListener {
                     break;
                 }
             }
-            boolean waitFor = oldestHeld < floor && (oldestHeld > newestBlocker || oldestHeld == blockedBy);
+            boolean waitFor = oldestHeld < floor && retrimsLeft > 0;
             blockedBy = waitFor ? oldestHeld : Long.MAX_VALUE;
-            if (waitFor)
-                newestBlocker = Math.max(newestBlocker, oldestHeld);
             return Math.min(floor, oldestHeld);
         }
     }
