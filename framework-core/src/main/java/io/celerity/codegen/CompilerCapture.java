@@ -6,6 +6,8 @@ import net.openhft.compiler.CachedCompiler;
 import java.io.File;
 import java.lang.reflect.Field;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Points Chronicle's runtime compiler at the build's directories, so that each reader or writer class it compiles is
@@ -24,13 +26,20 @@ final class CompilerCapture {
         this.compiler = compiler;
     }
 
-    /** From now on Chronicle compiles into {@code classes}, sources into {@code sources} (may be null). */
-    static CompilerCapture install(Path classes, Path sources) {
+    /**
+     * From now on Chronicle compiles into {@code classes}, sources into {@code sources} (may be null), for Java
+     * {@code release} (null: the running JDK's).
+     */
+    static CompilerCapture install(Path classes, Path sources, Integer release) {
         try {
             Wires.init();
             Field field = Wires.class.getDeclaredField(FIELD);
             field.setAccessible(true);
-            CachedCompiler compiler = new CachedCompiler(sources == null ? null : sources.toFile(), classes.toFile());
+            List<String> options = new ArrayList<>(List.of("-g", "-nowarn")); // Chronicle's own defaults
+            if (release != null)
+                options.addAll(List.of("--release", release.toString()));
+            CachedCompiler compiler = new CachedCompiler(sources == null ? null : sources.toFile(), classes.toFile(),
+                    options);
             field.set(null, compiler);
             return new CompilerCapture(field, compiler);
         } catch (ReflectiveOperationException | RuntimeException e) {

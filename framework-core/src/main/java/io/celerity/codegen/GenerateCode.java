@@ -43,6 +43,10 @@ public final class GenerateCode implements Callable<Integer> {
     @Option(names = "--sources", paramLabel = "DIR", description = "where to keep the generated sources (optional)")
     Path sources;
 
+    @Option(names = "--release", paramLabel = "N", description = "the Java release to compile for, as javac's "
+            + "--release (default: the running JDK's), so classes generated on a newer JDK still load on the project's")
+    Integer release;
+
     public static void main(String[] args) {
         System.exit(new CommandLine(new GenerateCode()).execute(args));
     }
@@ -63,7 +67,7 @@ public final class GenerateCode implements Callable<Integer> {
         for (String name : previous) // they may be stale, and Chronicle would use them as they are
             Files.deleteIfExists(CompilerCapture.fileOf(classes, name).toPath());
         Set<String> before = classFiles();
-        CompilerCapture capture = CompilerCapture.install(classes, sources);
+        CompilerCapture capture = CompilerCapture.install(classes, sources, release);
         ClassLoader loader = Thread.currentThread().getContextClassLoader();
         List<Class<?>> components = new ArrayList<>(ComponentScan.components(classes, previous, loader));
         for (Path dir : scanned)
