@@ -73,6 +73,10 @@ public final class ColdStart implements Callable<Integer> {
             description = "which code to start with (default ${DEFAULT-VALUE})")
     List<Code> codes;
 
+    @Option(names = "--jvm-arg", paramLabel = "ARG", description = "an extra flag for the service JVM, e.g. "
+            + "-XX:SharedArchiveFile=FILE (repeatable; none by default)")
+    List<String> jvmArgs = new ArrayList<>();
+
     public static void main(String[] args) {
         System.exit(new CommandLine(new ColdStart()).setCaseInsensitiveEnumValuesAllowed(true).execute(args));
     }
@@ -90,14 +94,15 @@ public final class ColdStart implements Callable<Integer> {
                 Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"),
                 System.getProperty("java.vm.name"), RunnableThreads.loadAverage());
         System.out.println("ms: spawn to answer, wall clock; cpu ms: the service JVM's CPU time (all its threads) "
-                + "by then, which a busy machine does not inflate as much");
+                + "by then, which a busy machine does not inflate as much" + (jvmArgs.isEmpty() ? "" : "; service JVM flags "
+                + jvmArgs));
         long[][] millis = new long[codes.size()][runs];
         long[][] cpuMillis = new long[codes.size()][runs];
         for (int r = -1; r < runs; r++) // run -1 warms the file cache, untimed
             for (int c = 0; c < codes.size(); c++) {
                 Code code = codes.get(c);
                 long[] ms = start(code, code == Code.RUNTIME ? withoutGenerated : System.getProperty("java.class.path"),
-                        dir.resolve(code + "-" + r));
+                        jvmArgs, dir.resolve(code + "-" + r));
                 if (r >= 0) {
                     millis[c][r] = ms[0];
                     cpuMillis[c][r] = ms[1];
@@ -121,7 +126,7 @@ public final class ColdStart implements Callable<Integer> {
     }
 
     /** One start in {@code runDir}: returns the ms from spawn to the answer on the output queue, and its CPU ms. */
-    private static long[] start(Code code, String classpath, Path runDir) throws IOException, InterruptedException {
+    private static long[] start(Code code, String classpath, List<String> jvmArgs, Path runDir) throws IOException, InterruptedException {
         Files.createDirectories(runDir);
         Path yaml = Files.writeString(runDir.resolve("services.yaml"), YAML);
         try (ChronicleQueue quotes = SingleChronicleQueueBuilder.binary(runDir.resolve("quotes")).build()) {
@@ -131,6 +136,7 @@ public final class ColdStart implements Callable<Integer> {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(chronicleFlags());
+        cmd.addAll(jvmArgs);
         cmd.addAll(List.of("-cp", classpath, CelerityCli.class.getName(), "run", yaml.toString()));
         long spawn = System.nanoTime();
         Process process = new ProcessBuilder(cmd).directory(runDir.toFile()).redirectErrorStream(true)
