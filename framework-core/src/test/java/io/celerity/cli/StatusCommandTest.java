@@ -69,7 +69,8 @@ class StatusCommandTest {
             try (ServiceHost host = ServiceHost.start(CelerityConfig.load(yaml))) {
                 for (int i = 1; i <= 3; i++)
                     writer.tick(new Tick().set(1, i, i));
-                String running = await(yaml, out -> out.contains("running ") && out.contains(" 3 "));
+                // A running service's row is read while it writes: wait until it shows all three processed and answered.
+                String running = await(yaml, out -> out.matches("(?s).*gate +running +3 +3 +0 .* ticks 0\n.*"));
                 assertTrue(running.matches("(?s).*gate +running +3 +3 +0 .* ticks 0\n.*"), running);
 
                 writer.tick(new Tick().set(1, 4, -1)); // holds the loop: no more heartbeats
@@ -109,7 +110,7 @@ class StatusCommandTest {
 
     private static String await(Path yaml, Predicate<String> condition) throws InterruptedException {
         String out = "";
-        long deadline = System.currentTimeMillis() + 30_000; // a child JVM may start slowly on a busy machine
+        long deadline = System.currentTimeMillis() + 120_000; // liveness: a child JVM starts slowly on a busy machine
         while (System.currentTimeMillis() < deadline) {
             out = status(yaml);
             if (condition.test(out))
