@@ -1,6 +1,8 @@
 package io.celerity.testing;
 
 import net.openhft.chronicle.core.io.IOTools;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -12,6 +14,8 @@ import java.nio.file.Path;
  * {@code -Dcelerity.keepTestQueues} asks to keep a failed test's queues for a look, and then printed.
  */
 final class TestQueueDir implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(TestQueueDir.class);
 
     /** The system property that keeps a failed test's queues. */
     static final String KEEP_PROPERTY = "celerity.keepTestQueues";
@@ -49,7 +53,7 @@ final class TestQueueDir implements AutoCloseable {
     public void close() {
         if (failed && keep()) {
             // Printed, not logged: the user asked where the queues are.
-            System.out.println(KEEP_PROPERTY + ": kept the queues of failed test '" + test + "' in " + path);
+            LOG.warn("{}: kept the queues of failed test '{}' in {}", KEEP_PROPERTY, test, path);
             return;
         }
         if (!IOTools.deleteDirWithFiles(path.toFile()) && Files.exists(path))

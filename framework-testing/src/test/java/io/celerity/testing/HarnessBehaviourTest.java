@@ -104,14 +104,14 @@ class HarnessBehaviourTest {
     void aFailedTestKeepsItsQueuesWhenAskedAndSaysWhere() throws Throwable {
         scenario(ORDER, "# one good order\nreject: { clOrdID: X1, reason: nope }\n...\n");
         Set<Path> before = testQueueDirs();
-        PrintStream console = System.out;
+        PrintStream console = System.err;
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
         System.setProperty(TestQueueDir.KEEP_PROPERTY, "true");
-        System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
+        System.setErr(new PrintStream(printed, true, StandardCharsets.UTF_8)); // slf4j-simple logs to stderr
         try {
             assertThrows(AssertionFailedError.class, tests(() -> gateway().modes(RunMode.QUEUE)).get(0).getExecutable());
         } finally {
-            System.setOut(console);
+            System.setErr(console);
             System.clearProperty(TestQueueDir.KEEP_PROPERTY);
         }
         Set<Path> kept = testQueueDirs();
