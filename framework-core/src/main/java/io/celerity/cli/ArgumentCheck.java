@@ -1,7 +1,7 @@
 package io.celerity.cli;
 
-import io.celerity.events.EventText;
-import io.celerity.events.YamlEventFile;
+import io.celerity.internal.events.EventText;
+import io.celerity.internal.events.YamlEventFile;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.bytes.MethodReader;
 import net.openhft.chronicle.wire.TextWire;

@@ -1,8 +1,8 @@
 package io.celerity.cli;
 
 import io.celerity.config.ConfigException;
-import io.celerity.runtime.DiskSpaceException;
-import io.celerity.runtime.ServiceAlreadyRunningException;
+import io.celerity.host.DiskSpaceException;
+import io.celerity.host.ServiceAlreadyRunningException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.HelpCommand;

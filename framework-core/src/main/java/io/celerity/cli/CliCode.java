@@ -1,8 +1,8 @@
 package io.celerity.cli;
 
-import io.celerity.codegen.CodeBuilder;
-import io.celerity.component.ComponentType;
-import io.celerity.history.HistoryRecordingAppender;
+import io.celerity.internal.codegen.CodeBuilder;
+import io.celerity.internal.component.ComponentType;
+import io.celerity.internal.history.HistoryRecordingAppender;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;

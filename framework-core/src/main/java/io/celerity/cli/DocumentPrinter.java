@@ -1,6 +1,6 @@
 package io.celerity.cli;
 
-import io.celerity.history.RecordedHistory;
+import io.celerity.internal.history.RecordedHistory;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.wire.AbstractGeneratedMethodReader;
@@ -45,7 +45,7 @@ final class DocumentPrinter {
         interfaces.subList(1, interfaces.size()).forEach(builder::addInterface);
         Object writer = builder.build();
         writerClass = writer.getClass();
-        reader = io.celerity.runtime.GeneratedCode.requireGeneratedReader(tailer.methodReaderBuilder()
+        reader = io.celerity.internal.chronicle.GeneratedCode.requireGeneratedReader(tailer.methodReaderBuilder()
                 .defaultParselet((name, in) -> {
                     unknownEvent = name.toString();
                     in.skipValue();

@@ -1,6 +1,6 @@
 package io.celerity.cli;
 
-import io.celerity.history.RecordedHistory;
+import io.celerity.internal.history.RecordedHistory;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;

@@ -1,6 +1,6 @@
 package io.celerity.cli;
 
-import io.celerity.component.ComponentType;
+import io.celerity.internal.component.ComponentType;
 import io.celerity.config.CelerityConfig;
 import io.celerity.config.QueueConfig;
 import io.celerity.config.ServiceConfig;

@@ -1,7 +1,7 @@
 package io.celerity.cli;
 
 import io.celerity.config.CelerityConfig;
-import io.celerity.runtime.ServiceHost;
+import io.celerity.host.ServiceHost;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;

@@ -2,9 +2,9 @@ package io.celerity.cli;
 
 import io.celerity.config.CelerityConfig;
 import io.celerity.config.ServiceConfig;
-import io.celerity.runtime.ReportedFailures;
-import io.celerity.runtime.ServiceProgress;
-import io.celerity.runtime.StatusFile;
+import io.celerity.internal.operations.ReportedFailures;
+import io.celerity.internal.operations.ServiceProgress;
+import io.celerity.internal.operations.StatusFile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 

@@ -1,5 +1,8 @@
 package io.celerity.config;
 
+import io.celerity.internal.config.ConfigValidator;
+import io.celerity.internal.config.YamlConfigReader;
+
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collection;
@@ -46,7 +49,7 @@ public final class CelerityConfig {
      * The line of {@code key} of {@code entry} in the file this configuration came from, of the nearest key that
      * holds it (e.g. {@code snapshot} for a missing {@code snapshot.queue}), or of the entry; 0 when not from a file.
      */
-    int line(String entry, String key) {
+    public int line(String entry, String key) {
         for (String k = key; k != null; k = k.contains(".") ? k.substring(0, k.lastIndexOf('.')) : null) {
             Integer line = lines.get(lineKey(entry, k));
             if (line != null && line > 0)
@@ -55,7 +58,7 @@ public final class CelerityConfig {
         return lines.getOrDefault(lineKey(entry, null), 0);
     }
 
-    static String lineKey(String entry, String key) {
+    public static String lineKey(String entry, String key) {
         return key == null ? entry : entry + "\0" + key;
     }
 
@@ -181,12 +184,12 @@ public final class CelerityConfig {
         private final Map<String, EventLoopConfig> eventLoops = new LinkedHashMap<>();
         private Map<String, Integer> lines = Map.of();
 
-        Builder(String source) {
+        public Builder(String source) {
             this.source = source;
         }
 
         /** Where each entry and key is in the file, so validation errors can say; see {@link CelerityConfig#line}. */
-        Builder lines(Map<String, Integer> lines) {
+        public Builder lines(Map<String, Integer> lines) {
             this.lines = Map.copyOf(lines);
             return this;
         }
@@ -253,7 +256,7 @@ public final class CelerityConfig {
         }
 
         /** As {@link #build()}; {@code checkComponents} false leaves out the checks that load component classes. */
-        CelerityConfig build(boolean checkComponents) {
+        public CelerityConfig build(boolean checkComponents) {
             boolean defaultLoopUsed = services.values().stream()
                     .anyMatch(s -> EventLoopConfig.DEFAULT_NAME.equals(s.eventLoop()));
             if (defaultLoopUsed)

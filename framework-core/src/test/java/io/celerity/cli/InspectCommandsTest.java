@@ -4,7 +4,7 @@ import io.celerity.config.CelerityConfig;
 import io.celerity.fixtures.Cli;
 import io.celerity.fixtures.Tick;
 import io.celerity.fixtures.TickIn;
-import io.celerity.runtime.ServiceHost;
+import io.celerity.host.ServiceHost;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
 import org.junit.jupiter.api.BeforeEach;

@@ -5,7 +5,7 @@ import io.celerity.fixtures.ChildJvm;
 import io.celerity.fixtures.Cli;
 import io.celerity.fixtures.Note;
 import io.celerity.fixtures.NoteOut;
-import io.celerity.runtime.ServiceHost;
+import io.celerity.host.ServiceHost;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;

@@ -6,7 +6,7 @@ import io.celerity.fixtures.ChildJvm;
 import io.celerity.fixtures.Tick;
 import io.celerity.fixtures.TickIn;
 import io.celerity.fixtures.TickOut;
-import io.celerity.runtime.ServiceHost;
+import io.celerity.host.ServiceHost;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
 import org.junit.jupiter.api.Test;

@@ -1,8 +1,8 @@
 package io.celerity.testing;
 
-import io.celerity.codegen.CodeBuilder;
-import io.celerity.component.ComponentType;
-import io.celerity.runtime.ComponentCode;
+import io.celerity.internal.codegen.CodeBuilder;
+import io.celerity.internal.component.ComponentType;
+import io.celerity.internal.codegen.ComponentCode;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
@@ -14,7 +14,7 @@ import java.util.Set;
 
 /**
  * The YAML test harness's readers and writers of a component, built at build time through the harness's own code
- * (see {@link io.celerity.codegen.GenerateCode}): the DIRECT mode's reader, the expected output's writer, and the
+ * (see {@link io.celerity.internal.codegen.GenerateCode}): the DIRECT mode's reader, the expected output's writer, and the
  * queued modes' readers and writers of each input interface and of the output.
  */
 public final class HarnessCode implements CodeBuilder {

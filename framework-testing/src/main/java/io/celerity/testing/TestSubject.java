@@ -1,7 +1,7 @@
 package io.celerity.testing;
 
-import io.celerity.component.ComponentType;
-import io.celerity.config.SettingsBinder;
+import io.celerity.internal.component.ComponentType;
+import io.celerity.internal.config.SettingsBinder;
 import io.celerity.config.StateRebuild;
 
 import java.util.Map;

@@ -1,6 +1,6 @@
 package io.celerity.testing;
 
-import io.celerity.events.YamlEventFile;
+import io.celerity.internal.events.YamlEventFile;
 
 import java.util.List;
 

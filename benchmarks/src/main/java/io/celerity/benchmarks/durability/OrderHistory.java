@@ -8,7 +8,7 @@ import io.celerity.config.SnapshotConfig;
 import io.celerity.config.StateRebuild;
 import io.celerity.examples.oms.OrderEntry;
 import io.celerity.examples.oms.OrderManager;
-import io.celerity.runtime.ServiceHost;
+import io.celerity.host.ServiceHost;
 import io.celerity.snapshot.SnapshotEnded;
 import io.celerity.snapshot.SnapshotMarks;
 import io.celerity.snapshot.SnapshotStarted;

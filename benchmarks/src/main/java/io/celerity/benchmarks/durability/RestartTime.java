@@ -2,7 +2,7 @@ package io.celerity.benchmarks.durability;
 
 import io.celerity.config.PauserType;
 import io.celerity.config.StateRebuild;
-import io.celerity.runtime.ServiceHost;
+import io.celerity.host.ServiceHost;
 import net.openhft.chronicle.core.io.IOTools;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;

@@ -6,7 +6,7 @@ import io.celerity.config.PauserType;
 import io.celerity.config.QueueConfig;
 import io.celerity.config.ServiceConfig;
 import io.celerity.config.SyncPolicy;
-import io.celerity.runtime.ServiceHost;
+import io.celerity.host.ServiceHost;
 import net.openhft.chronicle.bytes.MethodReader;
 import net.openhft.chronicle.core.io.IOTools;
 import net.openhft.chronicle.queue.ChronicleQueue;

@@ -6,7 +6,7 @@ import io.celerity.config.CelerityConfig;
 import io.celerity.config.EventLoopConfig;
 import io.celerity.config.PauserType;
 import io.celerity.config.ServiceConfig;
-import io.celerity.runtime.ServiceHost;
+import io.celerity.host.ServiceHost;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
 

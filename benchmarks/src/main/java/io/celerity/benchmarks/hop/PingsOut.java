@@ -1,7 +1,7 @@
 package io.celerity.benchmarks.hop;
 
-import io.celerity.runtime.GeneratedCode;
-import io.celerity.runtime.PageToucher;
+import io.celerity.internal.chronicle.GeneratedCode;
+import io.celerity.internal.chronicle.PageToucher;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;
 

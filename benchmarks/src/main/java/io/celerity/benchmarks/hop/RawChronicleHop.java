@@ -3,7 +3,7 @@ package io.celerity.benchmarks.hop;
 import io.celerity.benchmarks.harness.LatencyTask;
 import io.celerity.benchmarks.harness.Probe;
 import io.celerity.benchmarks.harness.Probes;
-import io.celerity.runtime.GeneratedCode;
+import io.celerity.internal.chronicle.GeneratedCode;
 import net.openhft.affinity.AffinityLock;
 import net.openhft.chronicle.bytes.MethodReader;
 import net.openhft.chronicle.queue.ChronicleQueue;

@@ -1,6 +1,6 @@
 package io.celerity.benchmarks.jmh;
 
-import io.celerity.history.HistoryRecordingAppender;
+import io.celerity.internal.history.HistoryRecordingAppender;
 import io.celerity.examples.topofbook.TopOfBook;
 import io.celerity.examples.topofbook.TopOfBookListener;
 import net.openhft.chronicle.queue.ChronicleQueue;

@@ -1,7 +1,7 @@
 package io.celerity.benchmarks.pages;
 
 import io.celerity.benchmarks.hop.BenchmarkData;
-import io.celerity.runtime.PageToucher;
+import io.celerity.internal.chronicle.PageToucher;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;

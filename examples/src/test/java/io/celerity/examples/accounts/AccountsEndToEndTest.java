@@ -1,7 +1,7 @@
 package io.celerity.examples.accounts;
 
 import io.celerity.config.CelerityConfig;
-import io.celerity.runtime.ServiceHost;
+import io.celerity.host.ServiceHost;
 import net.openhft.chronicle.bytes.MethodReader;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;

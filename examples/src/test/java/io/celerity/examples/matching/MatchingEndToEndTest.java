@@ -1,8 +1,8 @@
 package io.celerity.examples.matching;
 
 import io.celerity.config.CelerityConfig;
-import io.celerity.runtime.ServiceHost;
-import io.celerity.runtime.ServiceStats;
+import io.celerity.host.ServiceHost;
+import io.celerity.host.ServiceStats;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.RollCycles;

@@ -1,6 +1,6 @@
 package io.celerity.examples.oms.torture;
 
-import io.celerity.history.RecordedHistory;
+import io.celerity.internal.history.RecordedHistory;
 import net.openhft.chronicle.core.io.Closeable;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;

@@ -1,7 +1,7 @@
 package io.celerity.examples.oms.torture;
 
 import io.celerity.config.CelerityConfig;
-import io.celerity.runtime.ServiceHost;
+import io.celerity.host.ServiceHost;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;

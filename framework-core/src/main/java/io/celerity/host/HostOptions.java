@@ -1,0 +1,53 @@
+package io.celerity.host;
+
+import io.celerity.time.CalibratedClock;
+import io.celerity.time.UniqueTimestamps;
+import net.openhft.chronicle.core.time.SystemTimeProvider;
+import net.openhft.chronicle.core.time.TimeProvider;
+
+import java.util.function.Function;
+
+/**
+ * How a {@link ServiceHost} runs beyond its configuration: the clock components see, who hears of handler errors, and
+ * where unique timestamps come from. Tests replace these to make runs deterministic.
+ *
+ * @param clock         wall-clock time for components
+ * @param errorListener told of every exception a component throws
+ * @param timestamps    builds the unique timestamp source from the host id; the host closes what it returns
+ * @param queueClock    decides when the host's queues roll to a new cycle file
+ */
+public record HostOptions(TimeProvider clock, HandlerErrorListener errorListener,
+                          Function<Integer, UniqueTimestamps> timestamps, TimeProvider queueClock) {
+
+    /**
+     * The system's wall clock read through {@link CalibratedClock} (one {@code nanoTime} read a call), no listener,
+     * timestamps on that clock unique across the processes of this machine, and queues rolling on the system clock.
+     */
+    public static HostOptions defaults() {
+        CalibratedClock clock = CalibratedClock.system();
+        return new HostOptions(clock, HandlerErrorListener.NONE,
+                hostId -> UniqueTimestamps.shared(UniqueTimestamps.defaultFile(), hostId, clock),
+                SystemTimeProvider.CLOCK);
+    }
+
+    /** These options with another clock; timestamps then follow that clock, from a source private to the host. */
+    public HostOptions withClock(TimeProvider newClock) {
+        return new HostOptions(newClock, errorListener, hostId -> UniqueTimestamps.inMemory(hostId, newClock),
+                queueClock);
+    }
+
+    /** These options with another source of unique timestamps, e.g. one that outlives a crashed host in a test. */
+    public HostOptions withTimestamps(Function<Integer, UniqueTimestamps> newTimestamps) {
+        return new HostOptions(clock, errorListener, newTimestamps, queueClock);
+    }
+
+    /** These options with a listener for handler errors. */
+    public HostOptions withErrorListener(HandlerErrorListener listener) {
+        return new HostOptions(clock, listener, timestamps, queueClock);
+    }
+
+    /** These options with another clock for queue roll cycles, e.g. to roll through many cycles in a test. */
+    public HostOptions withQueueClock(TimeProvider newQueueClock) {
+        return new HostOptions(clock, errorListener, timestamps, newQueueClock);
+    }
+}

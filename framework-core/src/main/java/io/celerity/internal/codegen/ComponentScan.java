@@ -1,0 +1,60 @@
+package io.celerity.internal.codegen;
+
+import io.celerity.internal.component.ComponentType;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.reflect.Modifier;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+
+/** Finds the component classes in a directory of compiled classes: every class {@link ComponentType#of} accepts. */
+final class ComponentScan {
+
+    private ComponentScan() {
+    }
+
+    /**
+     * @param skipped class names not to look at (the classes generated last time)
+     */
+    static List<Class<?>> components(Path classes, Set<String> skipped, ClassLoader loader) {
+        List<Class<?>> found = new ArrayList<>();
+        for (String name : classNames(classes)) {
+            if (skipped.contains(name))
+                continue;
+            Class<?> c;
+            try {
+                c = Class.forName(name, false, loader);
+            } catch (ClassNotFoundException | LinkageError e) {
+                continue; // e.g. needs an optional dependency this classpath lacks: cannot be a service here either
+            }
+            if (!Modifier.isPublic(c.getModifiers()) || c.isInterface() || c.isAnonymousClass() || c.isLocalClass())
+                continue;
+            try {
+                ComponentType.of(c);
+                found.add(c);
+            } catch (IllegalArgumentException | LinkageError notAComponent) {
+                // no input interface, no usable constructor...
+            }
+        }
+        return found;
+    }
+
+    private static List<String> classNames(Path classes) {
+        if (!Files.isDirectory(classes))
+            return List.of();
+        try (Stream<Path> files = Files.walk(classes)) {
+            return files.map(classes::relativize).map(Path::toString)
+                    .filter(f -> f.endsWith(".class") && !f.endsWith("module-info.class")
+                            && !f.endsWith("package-info.class"))
+                    .map(f -> f.substring(0, f.length() - ".class".length()).replace(java.io.File.separatorChar, '.'))
+                    .sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list the classes in " + classes, e);
+        }
+    }
+}

@@ -1,0 +1,100 @@
+package io.celerity.internal.operations;
+
+import io.celerity.config.QueueConfig;
+
+import java.io.IOException;
+import java.nio.file.FileStore;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * Keeps a host off full file systems. Chronicle grows queue files sparsely and writes them through memory maps, so a
+ * full file system is not an error on write but a fault (SIGBUS) in the middle of a message; this watchdog instead
+ * stops the host, between messages, while every queue's file system still has {@code minFreeSpace} usable.
+ */
+public final class DiskSpaceWatchdog implements AutoCloseable {
+
+    /** How often a running host checks; {@code minFreeSpace} must exceed what the host writes in this time. */
+    static final long PERIOD_MILLIS = 100;
+
+    private final List<QueueConfig> queues;
+    private final long minFreeSpace;
+    private final Map<String, FileStore> fileStores = new ConcurrentHashMap<>();
+    private ScheduledExecutorService executor;
+
+    public DiskSpaceWatchdog(Collection<QueueConfig> queues, long minFreeSpace) {
+        this.queues = List.copyOf(queues);
+        this.minFreeSpace = minFreeSpace;
+    }
+
+    /** Null when every queue's file system has at least {@code minFreeSpace} usable; otherwise the first shortfall. */
+    public String shortfall() {
+        if (minFreeSpace == 0)
+            return null;
+        for (QueueConfig q : queues) {
+            try {
+                long usable = fileStore(q).getUsableSpace();
+                if (usable < minFreeSpace)
+                    return "queue '" + q.name() + "' at " + q.path() + ": " + megabytes(usable) + " usable, below "
+                            + "minFreeSpace " + megabytes(minFreeSpace);
+            } catch (IOException e) {
+                return "queue '" + q.name() + "' at " + q.path() + ": cannot read the usable space (" + e + ")";
+            }
+        }
+        return null;
+    }
+
+    /** Checks every {@link #PERIOD_MILLIS} ms on a thread of its own and hands the first shortfall to {@code stop}. */
+    public void watch(Consumer<String> stop) {
+        if (minFreeSpace == 0)
+            return;
+        executor = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "celerity-disk");
+            t.setDaemon(true);
+            return t;
+        });
+        executor.scheduleAtFixedRate(() -> {
+            String shortfall = shortfall();
+            if (shortfall != null) {
+                executor.shutdown(); // once is enough: the host is stopping
+                stop.accept(shortfall);
+            }
+        }, PERIOD_MILLIS, PERIOD_MILLIS, TimeUnit.MILLISECONDS);
+    }
+
+    @Override
+    public void close() {
+        if (executor != null)
+            executor.shutdownNow();
+    }
+
+    // Finding a file store reads the mount table: done once per queue, after which a check is one statvfs call.
+    private FileStore fileStore(QueueConfig q) throws IOException {
+        FileStore store = fileStores.get(q.name());
+        if (store == null) {
+            Path dir = q.path().toAbsolutePath();
+            store = Files.getFileStore(existingAncestor(dir));
+            if (Files.exists(dir))
+                fileStores.put(q.name(), store);
+        }
+        return store;
+    }
+
+    private static Path existingAncestor(Path p) {
+        while (p.getParent() != null && !Files.exists(p))
+            p = p.getParent();
+        return p;
+    }
+
+    private static String megabytes(long bytes) {
+        return String.format("%.1f MB", bytes / 1048576.0);
+    }
+}

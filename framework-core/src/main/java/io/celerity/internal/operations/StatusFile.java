@@ -1,0 +1,62 @@
+package io.celerity.internal.operations;
+
+import io.celerity.host.ServiceStats;
+
+import io.celerity.config.CelerityConfig;
+import io.celerity.config.ServiceConfig;
+import io.celerity.internal.config.YamlTree;
+import net.openhft.chronicle.bytes.Bytes;
+import net.openhft.chronicle.wire.Wire;
+import net.openhft.chronicle.wire.WireType;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A service's counters as a small YAML file in its output queue's directory (Chronicle ignores other files there),
+ * rewritten every second by the host and read by {@code celerity status} from another process.
+ */
+public final class StatusFile {
+    private StatusFile() {
+    }
+
+    /** Where the status of {@code service} lives. */
+    public static Path of(CelerityConfig config, ServiceConfig service) {
+        return config.queues().get(service.output()).path().resolve("celerity-" + service.name() + ".status.yaml");
+    }
+
+    /** @param reason why the host stopped by itself, or null; any text (Chronicle Wire quotes and escapes it) */
+    public static void write(Path file, ServiceStats stats, String state, String reason) throws IOException {
+        Bytes<?> bytes = Bytes.allocateElasticOnHeap(512);
+        Wire wire = WireType.YAML_ONLY.apply(bytes);
+        wire.write("service").text(stats.serviceName())
+                .write("state").text(state)
+                .write("pid").int64(ProcessHandle.current().pid())
+                .write("updatedMillis").int64(System.currentTimeMillis())
+                .write("inputs").int64(stats.inputs())
+                .write("outputs").int64(stats.outputs())
+                .write("handlerErrors").int64(stats.handlerErrors())
+                .write("badMessages").int64(stats.badMessages())
+                .write("timerTicks").int64(stats.timerTicks())
+                .write("syncs").int64(stats.syncs())
+                .write("snapshots").int64(stats.snapshots());
+        if (reason != null)
+            wire.write("reason").text(reason);
+        String text = bytes.toString();
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        Files.writeString(tmp, text);
+        // Readers see the old file or the new one, never half of one.
+        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /** The last status written, as plain values, or empty when the service has never run here. */
+    public static Optional<Map<String, Object>> read(Path file) throws IOException {
+        if (!Files.exists(file))
+            return Optional.empty();
+        return Optional.of(YamlTree.read(file.toString(), Files.readString(file)));
+    }
+}

@@ -1,0 +1,82 @@
+package io.celerity.host;
+
+import io.celerity.config.CelerityConfig;
+import io.celerity.config.ServiceConfig;
+import io.celerity.fixtures.Tick;
+import io.celerity.fixtures.TickEcho;
+import io.celerity.fixtures.TickIn;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The Prometheus endpoint serves each service's counters and its latencies since the previous scrape. */
+class MetricsEndpointTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void servesCountersAndPerHopLatencies() throws IOException, InterruptedException {
+        CelerityConfig config = CelerityConfig.builder()
+                .queue("ticks", dir.resolve("ticks")).queue("echoes", dir.resolve("echoes"))
+                .service(ServiceConfig.of("echo", TickEcho.class, List.of("ticks"), "echoes"))
+                .metricsPort(0)
+                .build();
+        try (ServiceHost host = ServiceHost.start(config);
+             ChronicleQueue ticks = Queues.open(dir.resolve("ticks"))) {
+            TickIn writer = ticks.methodWriter(TickIn.class);
+            for (int i = 1; i <= 5; i++)
+                writer.tick(new Tick().set(1, i, i));
+            Queues.await("five ticks", Duration.ofSeconds(10), () -> host.stats("echo").inputs() == 5);
+
+            String first = scrape(host.metricsPort());
+            assertTrue(first.contains("# TYPE celerity_inputs_total counter"), first);
+            assertTrue(first.contains("celerity_inputs_total{service=\"echo\"} 5\n"), first);
+            assertTrue(first.contains("celerity_outputs_total{service=\"echo\"} 5\n"), first);
+            assertTrue(first.contains("celerity_latency_seconds_count{service=\"echo\",hop=\"service\"} 5\n"), first);
+            assertTrue(first.matches("(?s).*celerity_latency_seconds\\{service=\"echo\",hop=\"service\",quantile=\"0.99\"} "
+                    + "[0-9.E-]+\n.*"), first);
+
+            String second = scrape(host.metricsPort());
+            assertTrue(second.contains("celerity_inputs_total{service=\"echo\"} 5\n"), "counters stay: " + second);
+            assertTrue(second.contains("celerity_latency_seconds_count{service=\"echo\",hop=\"service\"} 0\n"),
+                    "latencies are per interval: " + second);
+        }
+    }
+
+    @Test
+    void isOffUnlessConfigured() {
+        CelerityConfig config = CelerityConfig.builder()
+                .queue("ticks", dir.resolve("ticks")).queue("echoes", dir.resolve("echoes"))
+                .service(ServiceConfig.of("echo", TickEcho.class, List.of("ticks"), "echoes"))
+                .build();
+        try (ServiceHost host = ServiceHost.start(config)) {
+            assertEquals(-1, host.metricsPort());
+        }
+    }
+
+    static String scrape(int port) throws IOException, InterruptedException {
+        return scrape(HttpClient.newHttpClient(), port);
+    }
+
+    static String scrape(HttpClient client, int port) throws IOException, InterruptedException {
+        HttpResponse<String> response = client.send(
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, response.statusCode());
+        assertTrue(response.headers().firstValue("Content-Type").orElse("").startsWith("text/plain; version=0.0.4"));
+        return response.body();
+    }
+}

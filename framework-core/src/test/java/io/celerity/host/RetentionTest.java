@@ -1,0 +1,129 @@
+package io.celerity.host;
+
+import io.celerity.config.CelerityConfig;
+import io.celerity.config.QueueConfig;
+import io.celerity.config.EventLoopConfig;
+import io.celerity.config.ServiceConfig;
+import io.celerity.config.StartFrom;
+import io.celerity.config.StateRebuild;
+import io.celerity.fixtures.GatedTickRelay;
+import io.celerity.fixtures.Tick;
+import io.celerity.fixtures.TickEcho;
+import io.celerity.fixtures.TickIn;
+import net.openhft.chronicle.core.time.SetTimeProvider;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.stream.LongStream;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * keepCycles never deletes what a restart needs (the newest record of every input of the service writing the queue),
+ * nor a cycle a reader in this process has still to read.
+ */
+class RetentionTest {
+
+    private static final int KEEP = 2;
+    private static final long FIVE_MINUTES_NANOS = TimeUnit.MINUTES.toNanos(5);
+    // Liveness: trims wait on Chronicle's releaser and the retention thread, which a loaded machine can starve a while.
+    private static final Duration WAIT = Duration.ofSeconds(60);
+
+    @TempDir
+    Path dir;
+
+    private final SetTimeProvider queueClock = new SetTimeProvider(1_767_225_600_000_000_000L);
+    private long echoed;
+
+    @Test
+    void theLastRecordOfAQuietInputIsKeptSoARestartDoesNotReplayIt() throws Exception {
+        CelerityConfig config = CelerityConfig.builder()
+                .queue("busy", dir.resolve("busy"))
+                .queue("quiet", dir.resolve("quiet"))
+                .queue(new QueueConfig("out", dir.resolve("out"), "FIVE_MINUTELY", QueueConfig.defaultSourceId("out"),
+                        KEEP))
+                .service(ServiceConfig.of("echo", TickEcho.class, List.of("busy", "quiet"), "out"))
+                .build();
+        try (ChronicleQueue busy = Queues.open(dir.resolve("busy"));
+             ChronicleQueue quiet = Queues.open(dir.resolve("quiet"))) {
+            try (ServiceHost host = ServiceHost.start(config, options())) {
+                send(host, quiet, 1);
+                for (int c = 0; c < 10; c++) {
+                    queueClock.advanceNanos(FIVE_MINUTES_NANOS);
+                    send(host, busy, 0);
+                }
+                Thread.sleep(300); // trims run off the loop: give them time to do what they would
+                assertEquals(11, cycleFiles(), "the quiet input's record, in the first cycle, holds back every trim");
+            }
+            try (ServiceHost restarted = ServiceHost.start(config, options())) {
+                Thread.sleep(300);
+                assertEquals(0, restarted.stats("echo").inputs(), "nothing replayed: both inputs' records were kept");
+                queueClock.advanceNanos(FIVE_MINUTES_NANOS);
+                send(restarted, quiet, 1); // the quiet input's record moves to the newest cycle...
+                queueClock.advanceNanos(FIVE_MINUTES_NANOS);
+                send(restarted, busy, 0); // ...and the next roll trims to keepCycles
+                Queues.await(KEEP + " cycle files", WAIT, () -> cycleFiles() == KEEP);
+            }
+            try (ServiceHost again = ServiceHost.start(config, options())) {
+                Thread.sleep(300);
+                assertEquals(0, again.stats("echo").inputs(), "still nothing replayed after the trim");
+            }
+        }
+    }
+
+    @Test
+    void aReaderInThisProcessThatFallsBehindLosesNoCycle() throws Exception {
+        GatedTickRelay.gate = new CountDownLatch(1);
+        CelerityConfig config = CelerityConfig.builder()
+                .queue("busy", dir.resolve("busy"))
+                .queue(new QueueConfig("out", dir.resolve("out"), "FIVE_MINUTELY", QueueConfig.defaultSourceId("out"),
+                        KEEP))
+                .queue("sink", dir.resolve("sink"))
+                .eventLoop(EventLoopConfig.of("slow"))
+                .service(ServiceConfig.of("echo", TickEcho.class, List.of("busy"), "out"))
+                .service(new ServiceConfig("relay", GatedTickRelay.class.getName(), List.of("out"), "sink",
+                        StartFrom.LAST_WRITTEN, StateRebuild.NONE, "slow", null, null, null, Map.of(), null, null))
+                .build();
+        try (ChronicleQueue busy = Queues.open(dir.resolve("busy"));
+             ServiceHost host = ServiceHost.start(config, options());
+             AutoCloseable openGateAtLast = GatedTickRelay.gate::countDown) { // else closing waits on the relay
+            for (int c = 0; c < 10; c++) {
+                send(host, busy, 0);
+                queueClock.advanceNanos(FIVE_MINUTES_NANOS);
+            }
+            send(host, busy, 0);
+            Thread.sleep(300); // trims run off the loop: give them time to do what they would
+            assertEquals(11, cycleFiles(), "the relay, stuck in the first cycle, holds back every trim");
+            GatedTickRelay.gate.countDown();
+            Queues.await("the relay to catch up", WAIT, () -> host.stats("relay").inputs() == 11);
+            queueClock.advanceNanos(FIVE_MINUTES_NANOS);
+            send(host, busy, 0);
+            Queues.await(KEEP + " cycle files", WAIT, () -> cycleFiles() == KEEP);
+        }
+        List<Long> relayed = new ArrayList<>();
+        Queues.readAll(dir.resolve("sink"), (TickIn) t -> relayed.add(t.seq));
+        assertEquals(LongStream.range(0, 12).boxed().toList(), relayed, "every echo relayed, none lost to a trim");
+    }
+
+    private HostOptions options() {
+        return HostOptions.defaults().withQueueClock(queueClock);
+    }
+
+    private void send(ServiceHost host, ChronicleQueue queue, long stream) {
+        long before = host.stats("echo").inputs();
+        queue.methodWriter(TickIn.class).tick(new Tick().set(stream, echoed++, 0));
+        Queues.await("the echo", WAIT, () -> host.stats("echo").inputs() == before + 1);
+    }
+
+    private long cycleFiles() {
+        return Queues.cycleFiles(dir.resolve("out"));
+    }
+}
