@@ -6,8 +6,8 @@ import io.celerity.host.ServiceAlreadyRunningException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.HelpCommand;
-import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
 
 /** The {@code celerity} command line. */
 // Help options inherited: every subcommand answers --help.

@@ -1,9 +1,9 @@
 package io.celerity.cli;
 
-import io.celerity.internal.component.ComponentType;
 import io.celerity.config.CelerityConfig;
 import io.celerity.config.QueueConfig;
 import io.celerity.config.ServiceConfig;
+import io.celerity.internal.component.ComponentType;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 

@@ -1,9 +1,9 @@
 package io.celerity.cli;
 
+import io.celerity.internal.chronicle.GeneratedCode;
 import io.celerity.internal.events.EventText;
 import io.celerity.internal.events.YamlEventFile;
 import io.celerity.internal.history.HistoryRecordingAppender;
-import io.celerity.internal.chronicle.GeneratedCode;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.bytes.MethodReader;
 import net.openhft.chronicle.core.util.InvocationTargetRuntimeException;

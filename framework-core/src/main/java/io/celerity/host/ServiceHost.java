@@ -1,35 +1,26 @@
 package io.celerity.host;
 
-import io.celerity.internal.dispatch.AcceptedEvents;
+import io.celerity.config.CelerityConfig;
+import io.celerity.config.ServiceConfig;
 import io.celerity.internal.dispatch.HopLatency;
+import io.celerity.internal.dispatch.ServicePlan;
 import io.celerity.internal.dispatch.ServiceRunner;
 import io.celerity.internal.fencing.ServiceClaim;
 import io.celerity.internal.loop.EventLoopThread;
-import io.celerity.internal.operations.CycleRetention;
 import io.celerity.internal.operations.DiskSpaceWatchdog;
+import io.celerity.internal.operations.HostQueues;
 import io.celerity.internal.operations.MetricsEndpoint;
-import io.celerity.internal.operations.StatusFile;
-
-import io.celerity.internal.component.ComponentType;
-import io.celerity.config.CelerityConfig;
-import io.celerity.config.QueueConfig;
-import io.celerity.config.ServiceConfig;
-import io.celerity.internal.config.SettingsBinder;
-import io.celerity.config.StateRebuild;
-import io.celerity.config.SyncPolicy;
+import io.celerity.internal.operations.StatusPublisher;
 import io.celerity.time.UniqueTimestamps;
-import net.openhft.chronicle.bytes.SyncMode;
-import net.openhft.chronicle.core.io.Closeable;
-import net.openhft.chronicle.queue.ChronicleQueue;
-import net.openhft.chronicle.queue.RollCycles;
-import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 
 /**
@@ -43,7 +34,7 @@ public final class ServiceHost implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ServiceHost.class);
 
     private final CelerityConfig config;
-    private final Map<String, ChronicleQueue> queues = new LinkedHashMap<>();
+    private HostQueues queues;
     private final Map<String, ServiceRunner> services = new LinkedHashMap<>();
     private final Map<String, EventLoopThread> loops = new LinkedHashMap<>();
     private final List<ServiceClaim> claims = new ArrayList<>();
@@ -52,10 +43,8 @@ public final class ServiceHost implements AutoCloseable {
     private boolean crashed;
     private UniqueTimestamps timestamps;
     private MetricsEndpoint metrics;
-    private java.util.concurrent.ScheduledExecutorService statusPublisher;
+    private StatusPublisher statusPublisher;
     private DiskSpaceWatchdog watchdog;
-    private final Map<String, CycleRetention> retentions = new LinkedHashMap<>();
-    private java.util.concurrent.ExecutorService retentionThread;
     private volatile String stopReason;
 
     private ServiceHost(CelerityConfig config) {
@@ -93,95 +82,39 @@ public final class ServiceHost implements AutoCloseable {
         for (ServiceConfig s : config.services().values())
             claims.add(ServiceClaim.take(config, s));
         timestamps = options.timestamps().apply(config.hostId());
-        for (QueueConfig q : config.queues().values())
-            queues.put(q.name(), openQueue(q, options));
+        queues = new HostQueues(config, options.queueClock());
         Map<String, List<ServiceRunner>> byLoop = new LinkedHashMap<>();
+        Map<String, ServiceStats> stats = new LinkedHashMap<>();
         for (ServiceConfig s : config.services().values()) {
-            ServiceRunner runner = newRunner(s, options);
+            ServiceRunner runner = new ServiceRunner(ServicePlan.of(config, s, queues::get, options.clock(), timestamps,
+                    options.errorListener()));
             services.put(s.name(), runner);
+            stats.put(s.name(), runner.stats());
             byLoop.computeIfAbsent(s.eventLoop(), k -> new ArrayList<>()).add(runner);
         }
         if (config.metricsPort() >= 0)
-            metrics = startMetrics();
+            metrics = startMetrics(stats);
         byLoop.forEach((loop, runners) -> loops.put(loop, new EventLoopThread(config.eventLoops().get(loop), runners,
                 config.writeFailureTimeout(), this::stopBecause)));
         for (EventLoopThread loop : loops.values())
             loop.start();
-        statusPublisher = startStatusPublisher();
+        statusPublisher = new StatusPublisher(config, stats, () -> stopReason);
         watchdog.watch(this::stopBecause);
-        retentions.forEach((queue, retention) -> retention.start(queues.get(queue), retentionThread()));
+        queues.startRetention();
         LOG.info("host started from {}: {} queue(s), services {} on loops {}", config.source(), queues.size(),
                 services.keySet(), loops.keySet());
     }
 
-    private ChronicleQueue openQueue(QueueConfig q, HostOptions options) {
-        SingleChronicleQueueBuilder builder = SingleChronicleQueueBuilder.binary(q.path())
-                .rollCycle(RollCycles.valueOf(q.rollCycle()))
-                .timeProvider(options.queueClock());
-        if (q.sync() != SyncPolicy.NONE)
-            builder.syncMode(SyncMode.valueOf(q.sync().name())); // how Chronicle flushes a mapping it lets go of
-        CycleRetention retention = CycleRetention.of(q, config);
-        if (retention != null) {
-            builder.storeFileListener(retention);
-            retentions.put(q.name(), retention);
-        }
-        return builder.build();
-    }
-
-    // One thread deletes old cycle files for every queue with keepCycles, after each roll.
-    private java.util.concurrent.ExecutorService retentionThread() {
-        if (retentionThread == null)
-            retentionThread = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
-                Thread t = new Thread(r, "celerity-retention");
-                t.setDaemon(true);
-                return t;
-            });
-        return retentionThread;
-    }
-
-    private MetricsEndpoint startMetrics() {
-        Map<String, ServiceStats> stats = new LinkedHashMap<>();
+    private MetricsEndpoint startMetrics(Map<String, ServiceStats> stats) {
         Map<String, HopLatency> latencies = new LinkedHashMap<>();
-        services.forEach((name, runner) -> {
-            stats.put(name, runner.stats());
-            latencies.put(name, runner.measureLatency());
-        });
+        services.forEach((name, runner) -> latencies.put(name, runner.measureLatency()));
         try {
             MetricsEndpoint endpoint = new MetricsEndpoint(config.metricsPort(), stats, latencies);
             LOG.info("metrics at http://localhost:{}/metrics", endpoint.port());
             return endpoint;
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new IllegalStateException("cannot serve metrics on port " + config.metricsPort() + ": " + e, e);
         }
-    }
-
-    // Once a second, off the loop threads: the counters `celerity status` reads from another process.
-    private java.util.concurrent.ScheduledExecutorService startStatusPublisher() {
-        var publisher = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "celerity-status");
-            t.setDaemon(true);
-            return t;
-        });
-        publisher.scheduleAtFixedRate(() -> publishStatus("running"), 0, 1, java.util.concurrent.TimeUnit.SECONDS);
-        return publisher;
-    }
-
-    private static void awaitQuietly(java.util.concurrent.ExecutorService executor) {
-        try {
-            executor.awaitTermination(5, java.util.concurrent.TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    private void publishStatus(String state) {
-        services.forEach((name, runner) -> {
-            try {
-                StatusFile.write(StatusFile.of(config, config.services().get(name)), runner.stats(), state, stopReason);
-            } catch (java.io.IOException | RuntimeException e) {
-                LOG.debug("cannot write the status of {}: {}", name, e.toString()); // status is best effort
-            }
-        });
     }
 
     /** Stops the host, from a thread of its own, because it cannot go on safely; {@link #stopReason()} says why. */
@@ -196,33 +129,13 @@ public final class ServiceHost implements AutoCloseable {
     }
 
     /** Why the host stopped by itself (e.g. a file system nearly full), or empty when it runs or was closed. */
-    public java.util.Optional<String> stopReason() {
-        return java.util.Optional.ofNullable(stopReason);
+    public Optional<String> stopReason() {
+        return Optional.ofNullable(stopReason);
     }
 
     /** The port the Prometheus endpoint listens on, or -1 when monitoring is off. */
     public int metricsPort() {
         return metrics == null ? -1 : metrics.port();
-    }
-
-    private ServiceRunner newRunner(ServiceConfig s, HostOptions options) {
-        ComponentType type;
-        try {
-            type = ComponentType.of(Class.forName(s.implClass(), true, Thread.currentThread().getContextClassLoader()));
-        } catch (ClassNotFoundException e) {
-            throw new IllegalStateException(e); // validated already
-        }
-        type = type.withoutInputs(type.stateInterfaces(s.rebuild() == StateRebuild.REPLAY_OUTPUTS,
-                s.snapshot() == null ? null : s.snapshot().method()));
-        Object settings = type.settingsType() == null ? null : SettingsBinder.bind(type.settingsType(), s.settings());
-        ChronicleQueue[] inputs = s.readQueues().stream().map(queues::get).toArray(ChronicleQueue[]::new);
-        int[] sourceIds = s.readQueues().stream().mapToInt(q -> config.queues().get(q).sourceId()).toArray();
-        List<List<Class<?>>> carried = s.readQueues().stream()
-                .map(q -> AcceptedEvents.carriedBy(config.queues().get(q).events())).toList();
-        return new ServiceRunner(s, type, settings, inputs, sourceIds, carried, queues.get(s.output()),
-                s.snapshot() == null ? null : queues.get(s.snapshot().queue()),
-                s.errors() == null ? null : queues.get(s.errors()), config.queues().get(s.output()).sync(),
-                options.clock(), timestamps, options.errorListener());
     }
 
     /** The configuration this host runs. */
@@ -267,16 +180,9 @@ public final class ServiceHost implements AutoCloseable {
         }
         loops.values().forEach(EventLoopThread::crash);
         // What the kernel does for a dead process: its status stops and its claims are free for the next host.
-        stopStatusPublisher();
+        if (statusPublisher != null)
+            statusPublisher.stop();
         claims.forEach(ServiceClaim::close);
-    }
-
-    // A last "running" must not land after what follows.
-    private void stopStatusPublisher() {
-        if (statusPublisher != null) {
-            statusPublisher.shutdownNow();
-            awaitQuietly(statusPublisher);
-        }
     }
 
     /**
@@ -290,18 +196,17 @@ public final class ServiceHost implements AutoCloseable {
             closing = true;
         }
         loops.values().forEach(EventLoopThread::close);
-        stopStatusPublisher();
-        if (statusPublisher != null && !crashed) // a crashed host's service may run in another host by now
-            publishStatus(stopReason == null ? "closed" : "stopped");
+        if (statusPublisher != null) {
+            statusPublisher.stop();
+            if (!crashed) // a crashed host's service may run in another host by now
+                statusPublisher.publishFinal();
+        }
         if (watchdog != null)
             watchdog.close();
-        if (retentionThread != null) {
-            retentionThread.shutdownNow();
-            awaitQuietly(retentionThread); // no trim on a closed queue
-        }
         if (metrics != null)
             metrics.close();
-        Closeable.closeQuietly(queues.values());
+        if (queues != null)
+            queues.close();
         if (timestamps != null)
             timestamps.close();
         services.values().forEach(s -> LOG.info("closed {}", s.stats()));

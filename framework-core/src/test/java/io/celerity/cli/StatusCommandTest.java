@@ -1,8 +1,8 @@
 package io.celerity.cli;
 
-import io.celerity.fixtures.Cli;
 import io.celerity.config.CelerityConfig;
 import io.celerity.fixtures.ChildJvm;
+import io.celerity.fixtures.Cli;
 import io.celerity.fixtures.Tick;
 import io.celerity.fixtures.TickIn;
 import io.celerity.fixtures.TickOut;

@@ -1,13 +1,12 @@
 package io.celerity.host;
 
-import io.celerity.internal.operations.StatusFile;
-
 import io.celerity.config.CelerityConfig;
 import io.celerity.fixtures.ChildJvm;
 import io.celerity.fixtures.Cli;
 import io.celerity.fixtures.SmallFileSystem;
 import io.celerity.fixtures.TickEcho;
 import io.celerity.fixtures.TickOut;
+import io.celerity.internal.operations.StatusFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,15 +1,14 @@
 package io.celerity.host;
 
-import io.celerity.internal.fencing.ClaimHolder;
-import io.celerity.internal.fencing.ServiceClaim;
-import io.celerity.internal.operations.StatusFile;
-
 import io.celerity.config.CelerityConfig;
 import io.celerity.config.ServiceConfig;
 import io.celerity.fixtures.Tick;
 import io.celerity.fixtures.TickEcho;
 import io.celerity.fixtures.TickIn;
 import io.celerity.fixtures.TickOut;
+import io.celerity.internal.fencing.HolderRecord;
+import io.celerity.internal.fencing.ServiceClaim;
+import io.celerity.internal.operations.StatusFile;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -147,7 +146,7 @@ class FencingTest {
         try (ServiceHost host = ServiceHost.start(config)) {
             Queues.await("1 echoed", WAIT, () -> host.stats("echo").outputs() == 1);
         }
-        ClaimHolder recorded = ClaimHolder.parse(claim.toString(), Files.readString(claim));
+        RunningInstance recorded = HolderRecord.parse(claim.toString(), Files.readString(claim));
         assertNotNull(recorded, Files.readString(claim));
         assertEquals(PID, recorded.pid(), "the file names the last holder");
         assertEquals("builder", recorded.config());

@@ -2,7 +2,6 @@ package io.celerity.host;
 
 import io.celerity.internal.chronicle.GeneratedCode;
 import io.celerity.internal.codegen.MethodCode;
-
 import io.celerity.snapshot.SnapshotMarks;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;

@@ -1,13 +1,12 @@
 package io.celerity.host;
 
-import io.celerity.internal.dispatch.Heartbeat;
-
 import io.celerity.config.CelerityConfig;
 import io.celerity.config.ServiceConfig;
 import io.celerity.fixtures.Tick;
 import io.celerity.fixtures.TickEcho;
 import io.celerity.fixtures.TickIn;
 import io.celerity.fixtures.TickOut;
+import io.celerity.internal.dispatch.Heartbeat;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.wire.DocumentContext;

@@ -1,7 +1,6 @@
 package io.celerity.host;
 
 import io.celerity.internal.chronicle.PageToucher;
-
 import net.openhft.chronicle.core.OS;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;

@@ -1,8 +1,7 @@
 package io.celerity.host;
 
-import io.celerity.internal.loop.Pausers;
-
 import io.celerity.config.PauserType;
+import io.celerity.internal.loop.Pausers;
 import net.openhft.chronicle.threads.BusyPauser;
 import net.openhft.chronicle.threads.YieldingPauser;
 import org.junit.jupiter.api.Test;

@@ -1,8 +1,8 @@
 package io.celerity.host;
 
 import io.celerity.config.CelerityConfig;
-import io.celerity.config.QueueConfig;
 import io.celerity.config.EventLoopConfig;
+import io.celerity.config.QueueConfig;
 import io.celerity.config.ServiceConfig;
 import io.celerity.config.StartFrom;
 import io.celerity.config.StateRebuild;
@@ -21,8 +21,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
-import java.util.stream.LongStream;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.LongStream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,7 +1,6 @@
 package io.celerity.host;
 
 import io.celerity.internal.operations.StatusFile;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,8 +1,8 @@
 package io.celerity.testing;
 
 import io.celerity.internal.codegen.CodeBuilder;
-import io.celerity.internal.component.ComponentType;
 import io.celerity.internal.codegen.ComponentCode;
+import io.celerity.internal.component.ComponentType;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;

@@ -1,8 +1,8 @@
 package io.celerity.testing;
 
+import io.celerity.config.StateRebuild;
 import io.celerity.internal.component.ComponentType;
 import io.celerity.internal.config.SettingsBinder;
-import io.celerity.config.StateRebuild;
 
 import java.util.Map;
 

@@ -1,8 +1,8 @@
 package io.celerity.benchmarks.jmh;
 
-import io.celerity.internal.history.HistoryRecordingAppender;
 import io.celerity.examples.topofbook.TopOfBook;
 import io.celerity.examples.topofbook.TopOfBookListener;
+import io.celerity.internal.history.HistoryRecordingAppender;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.wire.MessageHistory;
 import net.openhft.chronicle.wire.VanillaMessageHistory;

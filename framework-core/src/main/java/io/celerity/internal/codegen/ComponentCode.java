@@ -1,9 +1,7 @@
 package io.celerity.internal.codegen;
 
-import io.celerity.internal.dispatch.AcceptedEvents;
-import io.celerity.internal.restart.SnapshotReader;
-
 import io.celerity.internal.component.ComponentType;
+import io.celerity.internal.restart.SnapshotReader;
 import io.celerity.snapshot.SnapshotMarks;
 import net.openhft.chronicle.core.UnsafeMemory;
 import net.openhft.chronicle.queue.ChronicleQueue;

@@ -1,6 +1,5 @@
 package io.celerity.internal.codegen;
 
-import io.celerity.internal.codegen.ComponentCode;
 import io.celerity.internal.chronicle.GeneratedCode;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;

@@ -1,8 +1,6 @@
 package io.celerity.internal.codegen;
 
 import io.celerity.internal.chronicle.GeneratedCode;
-import io.celerity.internal.dispatch.AcceptedEvents;
-
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.wire.AbstractGeneratedMethodReader;
 import net.openhft.chronicle.wire.MarshallableIn;

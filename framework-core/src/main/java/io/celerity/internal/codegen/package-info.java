@@ -3,5 +3,3 @@
  * without compiling code (see {@link io.celerity.internal.codegen.GenerateCode}).
  */
 package io.celerity.internal.codegen;
-
-import io.celerity.internal.codegen.GenerateCode;

@@ -7,7 +7,6 @@ import io.celerity.config.QueueConfig;
 import io.celerity.config.ServiceConfig;
 import io.celerity.config.SnapshotConfig;
 import io.celerity.config.StateRebuild;
-
 import io.celerity.internal.component.ComponentType;
 import net.openhft.chronicle.queue.RollCycles;
 

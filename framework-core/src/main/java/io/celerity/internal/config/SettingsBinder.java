@@ -6,8 +6,8 @@ import net.openhft.chronicle.wire.Wire;
 import net.openhft.chronicle.wire.WireType;
 
 import java.lang.reflect.Field;
-import java.math.BigDecimal;
 import java.lang.reflect.Modifier;
+import java.math.BigDecimal;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;

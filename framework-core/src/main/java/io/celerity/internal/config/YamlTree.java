@@ -1,7 +1,6 @@
 package io.celerity.internal.config;
 
 import io.celerity.config.ConfigException;
-
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.wire.ValueIn;
 import net.openhft.chronicle.wire.Wire;

@@ -1,10 +1,9 @@
 package io.celerity.internal.dispatch;
 
-import io.celerity.internal.chronicle.AppenderRepair;
-import io.celerity.internal.chronicle.GeneratedCode;
-
 import io.celerity.api.FailedInput;
 import io.celerity.api.FailedInputs;
+import io.celerity.internal.chronicle.AppenderRepair;
+import io.celerity.internal.chronicle.GeneratedCode;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.core.io.Closeable;
 import net.openhft.chronicle.queue.ChronicleQueue;

@@ -2,7 +2,6 @@ package io.celerity.internal.dispatch;
 
 import io.celerity.host.HandlerErrorListener;
 import io.celerity.host.ServiceStats;
-
 import net.openhft.chronicle.bytes.Bytes;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -58,9 +57,29 @@ final class FailureReports {
         }
     }
 
-    /** The input could not be given to the component; {@code problem} says why. */
-    void badMessage(int input, long index, String problem, Bytes<?> raw, long from) {
+    /** The input named an event its reader does not know. */
+    void unknownEvent(int input, long index, CharSequence event, Bytes<?> raw, long from) {
         long n = stats.countBadMessage();
+        // The text is built only for a report that is logged or written: a flood of bad input costs no garbage.
+        if (isPowerOfTwo(n) || deadLetters != null)
+            badMessage(input, index, n, "unknown event '" + event + "'", raw, from);
+    }
+
+    /** The input could not be decoded. */
+    void undecodable(int input, long index, RuntimeException e, Bytes<?> raw, long from) {
+        long n = stats.countBadMessage();
+        if (isPowerOfTwo(n) || deadLetters != null)
+            badMessage(input, index, n, e.toString(), raw, from);
+    }
+
+    /** The input's event is one this input does not accept, e.g. a snapshot event on an input queue. */
+    void notAccepted(int input, long index, Throwable refusal, Bytes<?> raw, long from) {
+        long n = stats.countBadMessage();
+        if (isPowerOfTwo(n) || deadLetters != null)
+            badMessage(input, index, n, refusal.getMessage(), raw, from);
+    }
+
+    private void badMessage(int input, long index, long n, String problem, Bytes<?> raw, long from) {
         if (isPowerOfTwo(n))
             LOG.warn("{}: bad message on input '{}' index {}: {} (bad message #{}); skipped", service,
                     readQueues.get(input), Long.toHexString(index), problem, n);

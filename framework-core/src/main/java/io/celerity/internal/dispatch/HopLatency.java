@@ -25,6 +25,15 @@ public final class HopLatency {
         service.recordValue(inRange(doneNanos - readNanos));
     }
 
+    // An input with history ends with [upstream write, this read]; a plain producer's input has no history.
+    void record(InputHistory history, long readNanos) {
+        int n = history.timings();
+        if (n >= 2)
+            record(history.timing(n - 2), history.timing(n - 1), System.nanoTime());
+        else
+            record(0, readNanos, System.nanoTime());
+    }
+
     private static long inRange(long nanos) {
         return Math.min(MAX_NANOS, Math.max(0, nanos));
     }

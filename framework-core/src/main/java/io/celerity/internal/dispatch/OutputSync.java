@@ -1,8 +1,7 @@
 package io.celerity.internal.dispatch;
 
-import io.celerity.host.ServiceStats;
-
 import io.celerity.config.SyncPolicy;
+import io.celerity.host.ServiceStats;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.bytes.MappedBytes;
 import net.openhft.chronicle.bytes.MappedBytesStore;

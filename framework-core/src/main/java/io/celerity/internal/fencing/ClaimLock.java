@@ -1,5 +1,7 @@
 package io.celerity.internal.fencing;
 
+import io.celerity.host.RunningInstance;
+
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -27,9 +29,9 @@ final class ClaimLock implements AutoCloseable {
 
     private final Path file;
     private final FileChannel channel;
-    private final ClaimHolder holder;
+    private final RunningInstance holder;
 
-    private ClaimLock(Path file, FileChannel channel, ClaimHolder holder) {
+    private ClaimLock(Path file, FileChannel channel, RunningInstance holder) {
         this.file = file;
         this.channel = channel;
         this.holder = holder;
@@ -37,16 +39,16 @@ final class ClaimLock implements AutoCloseable {
 
     /** The holder another live instance recorded, or null when it has not written it yet. */
     static final class Held extends Exception {
-        final transient ClaimHolder holder;
+        final transient RunningInstance holder;
 
-        Held(ClaimHolder holder) {
+        Held(RunningInstance holder) {
             super(null, null, false, false);
             this.holder = holder;
         }
     }
 
     /** Locks {@code file} (created, with its directory, if missing) and records {@code me} in it. */
-    static synchronized ClaimLock take(Path file, ClaimHolder me) throws IOException, Held {
+    static synchronized ClaimLock take(Path file, RunningInstance me) throws IOException, Held {
         Files.createDirectories(file.getParent());
         Path key = file.getParent().toRealPath().resolve(file.getFileName()); // one key per file, links resolved
         ClaimLock mine = HELD.get(key);
@@ -69,7 +71,7 @@ final class ClaimLock implements AutoCloseable {
             }
         }
         try {
-            byte[] text = me.toYaml().getBytes(StandardCharsets.UTF_8);
+            byte[] text = HolderRecord.toYaml(me).getBytes(StandardCharsets.UTF_8);
             channel.truncate(0); // a dead holder's record goes
             channel.write(ByteBuffer.wrap(text), 0);
         } catch (IOException | RuntimeException e) {
@@ -81,12 +83,12 @@ final class ClaimLock implements AutoCloseable {
         return taken;
     }
 
-    private static ClaimHolder holderIn(FileChannel channel, Path file) throws IOException {
+    private static RunningInstance holderIn(FileChannel channel, Path file) throws IOException {
         ByteBuffer buffer = ByteBuffer.allocate((int) Math.min(channel.size(), MAX_HOLDER_BYTES));
         while (buffer.hasRemaining() && channel.read(buffer, buffer.position()) > 0) {
             // read on until full or at the end
         }
-        return ClaimHolder.parse(file.toString(), new String(buffer.array(), 0, buffer.position(),
+        return HolderRecord.parse(file.toString(), new String(buffer.array(), 0, buffer.position(),
                 StandardCharsets.UTF_8));
     }
 

@@ -1,10 +1,10 @@
 package io.celerity.internal.fencing;
 
-import io.celerity.host.ServiceAlreadyRunningException;
-
 import io.celerity.config.CelerityConfig;
 import io.celerity.config.QueueConfig;
 import io.celerity.config.ServiceConfig;
+import io.celerity.host.RunningInstance;
+import io.celerity.host.ServiceAlreadyRunningException;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -39,7 +39,7 @@ public final class ServiceClaim implements AutoCloseable {
      * Claims {@code service}, or throws naming the live instance that holds it; a dead holder's claim is taken over.
      */
     public static ServiceClaim take(CelerityConfig config, ServiceConfig service) {
-        ClaimHolder me = ClaimHolder.thisProcess(service.name(), config.source());
+        RunningInstance me = HolderRecord.thisProcess(service.name(), config.source());
         List<ClaimLock> taken = new ArrayList<>();
         try {
             taken.add(lock(nameFile(config, service), me, service, null));
@@ -55,7 +55,7 @@ public final class ServiceClaim implements AutoCloseable {
         }
     }
 
-    private static ClaimLock lock(Path file, ClaimHolder me, ServiceConfig service, String input) {
+    private static ClaimLock lock(Path file, RunningInstance me, ServiceConfig service, String input) {
         try {
             return ClaimLock.take(file, me);
         } catch (ClaimLock.Held held) {
@@ -66,7 +66,7 @@ public final class ServiceClaim implements AutoCloseable {
         }
     }
 
-    private static ServiceAlreadyRunningException refusal(ServiceConfig s, String input, ClaimHolder holder, Path file) {
+    private static ServiceAlreadyRunningException refusal(ServiceConfig s, String input, RunningInstance holder, Path file) {
         String who = holder == null ? "its holder is still starting" : holder.describe();
         String message = input == null || holder == null || holder.service().equals(s.name())
                 ? "service '" + s.name() + "' is already running (" + who + "); a second instance would process its "

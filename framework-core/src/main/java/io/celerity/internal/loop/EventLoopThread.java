@@ -1,9 +1,8 @@
 package io.celerity.internal.loop;
 
+import io.celerity.config.EventLoopConfig;
 import io.celerity.internal.dispatch.InputHistory;
 import io.celerity.internal.dispatch.ServiceRunner;
-
-import io.celerity.config.EventLoopConfig;
 import net.openhft.affinity.AffinityLock;
 import net.openhft.chronicle.threads.Pauser;
 import net.openhft.chronicle.wire.MessageHistory;

@@ -1,11 +1,10 @@
 package io.celerity.internal.operations;
 
-import io.celerity.internal.restart.RestartPoint;
-
 import io.celerity.config.CelerityConfig;
 import io.celerity.config.QueueConfig;
 import io.celerity.config.ServiceConfig;
 import io.celerity.config.StartFrom;
+import io.celerity.internal.restart.RestartPoint;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.impl.RollingResourcesCache;
 import net.openhft.chronicle.queue.impl.StoreFileListener;

@@ -1,10 +1,9 @@
 package io.celerity.internal.operations;
 
-import io.celerity.host.ServiceStats;
-import io.celerity.internal.dispatch.HopLatency;
-
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import io.celerity.host.ServiceStats;
+import io.celerity.internal.dispatch.HopLatency;
 import org.HdrHistogram.Histogram;
 
 import java.io.IOException;

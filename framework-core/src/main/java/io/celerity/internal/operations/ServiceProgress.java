@@ -1,11 +1,10 @@
 package io.celerity.internal.operations;
 
-import io.celerity.internal.dispatch.Heartbeat;
-import io.celerity.internal.restart.RestartPoint;
-
 import io.celerity.config.CelerityConfig;
 import io.celerity.config.ServiceConfig;
+import io.celerity.internal.dispatch.Heartbeat;
 import io.celerity.internal.history.RecordedHistory;
+import io.celerity.internal.restart.RestartPoint;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.TailerDirection;

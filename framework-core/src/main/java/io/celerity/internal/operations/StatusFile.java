@@ -1,9 +1,8 @@
 package io.celerity.internal.operations;
 
-import io.celerity.host.ServiceStats;
-
 import io.celerity.config.CelerityConfig;
 import io.celerity.config.ServiceConfig;
+import io.celerity.host.ServiceStats;
 import io.celerity.internal.config.YamlTree;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.wire.Wire;

@@ -1,9 +1,8 @@
 package io.celerity.internal.restart;
 
 import io.celerity.internal.chronicle.GeneratedCode;
+import io.celerity.internal.codegen.AcceptedEvents;
 import io.celerity.internal.codegen.MethodCode;
-import io.celerity.internal.dispatch.AcceptedEvents;
-
 import io.celerity.snapshot.SnapshotEnded;
 import io.celerity.snapshot.SnapshotMarks;
 import io.celerity.snapshot.SnapshotStarted;

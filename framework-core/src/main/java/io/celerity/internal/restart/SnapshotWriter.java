@@ -1,8 +1,7 @@
 package io.celerity.internal.restart;
 
-import io.celerity.internal.codegen.MethodCode;
-
 import io.celerity.config.SnapshotConfig;
+import io.celerity.internal.codegen.MethodCode;
 import io.celerity.snapshot.SnapshotEnded;
 import io.celerity.snapshot.SnapshotMarks;
 import io.celerity.snapshot.SnapshotStarted;

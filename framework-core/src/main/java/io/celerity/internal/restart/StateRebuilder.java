@@ -1,10 +1,9 @@
 package io.celerity.internal.restart;
 
-import io.celerity.internal.codegen.MethodCode;
-import io.celerity.internal.dispatch.AcceptedEvents;
-
 import io.celerity.config.ServiceConfig;
 import io.celerity.config.StateRebuild;
+import io.celerity.internal.codegen.AcceptedEvents;
+import io.celerity.internal.codegen.MethodCode;
 import io.celerity.internal.history.RecordedHistory;
 import net.openhft.chronicle.bytes.MethodReader;
 import net.openhft.chronicle.queue.ChronicleQueue;

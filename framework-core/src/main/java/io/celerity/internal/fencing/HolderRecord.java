@@ -1,5 +1,6 @@
 package io.celerity.internal.fencing;
 
+import io.celerity.host.RunningInstance;
 import io.celerity.internal.config.YamlTree;
 
 import java.io.IOException;
@@ -10,38 +11,28 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Map;
 
-/**
- * Who holds a service's claim: what an operator needs to find the running instance.
- *
- * @param service the service name
- * @param pid     the holding process
- * @param host    the machine it runs on
- * @param since   when it took the claim
- * @param config  where its configuration came from
- */
-public record ClaimHolder(String service, long pid, String host, Instant since, String config) {
+/** How a claim file records its holder: a few lines of YAML naming the process, its host and its start. */
+public final class HolderRecord {
+
+    private HolderRecord() {
+    }
 
     /** This process taking a claim now for {@code service}. */
-    static ClaimHolder thisProcess(String service, String config) {
-        return new ClaimHolder(service, ProcessHandle.current().pid(), HostName.VALUE,
+    static RunningInstance thisProcess(String service, String config) {
+        return new RunningInstance(service, ProcessHandle.current().pid(), HostName.VALUE,
                 Instant.now().truncatedTo(ChronoUnit.MILLIS), config);
     }
 
-    /** E.g. {@code pid 4242 on host trader-1 since 2026-11-24T19:20:05.123Z, config /srv/services.yaml}. */
-    public String describe() {
-        return "pid " + pid + " on host " + host + " since " + since + ", config " + config;
-    }
-
-    String toYaml() {
-        return "service: " + quoted(service) + "\npid: " + pid + "\nhost: " + quoted(host) + "\nsince: "
-                + quoted(since.toString()) + "\nconfig: " + quoted(config) + "\n";
+    static String toYaml(RunningInstance holder) {
+        return "service: " + quoted(holder.service()) + "\npid: " + holder.pid() + "\nhost: " + quoted(holder.host())
+                + "\nsince: " + quoted(holder.since().toString()) + "\nconfig: " + quoted(holder.config()) + "\n";
     }
 
     /** The holder a claim file names, or null when it names none yet (its holder is still writing it). */
-    public static ClaimHolder parse(String source, String yaml) {
+    public static RunningInstance parse(String source, String yaml) {
         try {
             Map<String, Object> m = YamlTree.read(source, yaml);
-            return new ClaimHolder((String) m.get("service"), ((Number) m.get("pid")).longValue(),
+            return new RunningInstance((String) m.get("service"), ((Number) m.get("pid")).longValue(),
                     (String) m.get("host"), Instant.parse((String) m.get("since")), (String) m.get("config"));
         } catch (RuntimeException e) {
             return null;

@@ -1,4 +1,4 @@
-package io.celerity.internal.dispatch;
+package io.celerity.internal.codegen;
 
 /**
  * Thrown by a generated method reader, in place of calling the component, for an event the reader does not accept

@@ -1,4 +1,4 @@
-package io.celerity.internal.dispatch;
+package io.celerity.internal.codegen;
 
 import net.openhft.chronicle.bytes.Invocation;
 import net.openhft.chronicle.wire.GeneratingMethodReaderInterceptorReturns;

@@ -1,0 +1,82 @@
+package io.celerity.internal.dispatch;
+
+import io.celerity.api.ServiceContext;
+import io.celerity.time.UniqueTimestamps;
+import net.openhft.chronicle.core.time.TimeProvider;
+import net.openhft.chronicle.wire.DocumentContext;
+import net.openhft.chronicle.wire.MessageHistory;
+
+/**
+ * The {@link ServiceContext} a component gets: the runner tells it which output document is in hand and whether the
+ * service is rebuilding its state, and reads back what the component asked for.
+ */
+final class DispatchContext implements ServiceContext {
+
+    private final String name;
+    private final TimeProvider clock;
+    private final UniqueTimestamps timestamps;
+    private UniqueTimestamps replayTimestamps;
+    private boolean rebuilding;
+    private boolean syncAsked;
+    private DocumentContext inputOutput; // the output document of the input in hand; null between inputs
+
+    DispatchContext(String name, TimeProvider clock, UniqueTimestamps timestamps) {
+        this.name = name;
+        this.clock = clock;
+        this.timestamps = timestamps;
+    }
+
+    /** From now until {@link #rebuilt()}, ids come from a sequence of the replay's own and syncs are not asked. */
+    void rebuilding() {
+        replayTimestamps = timestamps.detached();
+        rebuilding = true;
+    }
+
+    void rebuilt() {
+        rebuilding = false;
+    }
+
+    boolean isRebuilding() {
+        return rebuilding;
+    }
+
+    /** The output document of the input now in hand, or {@code null} when none is. */
+    void inputOutput(DocumentContext out) {
+        inputOutput = out;
+    }
+
+    /** Whether the event in hand asked for its outputs to be synced; clears the request. */
+    boolean takeSyncAsked() {
+        boolean asked = syncAsked;
+        syncAsked = false;
+        return asked;
+    }
+
+    @Override
+    public String serviceName() {
+        return name;
+    }
+
+    @Override
+    public long currentTimeNanos() {
+        return clock.currentTimeNanos();
+    }
+
+    @Override
+    public long uniqueTimestamp() {
+        // Replays must not use up ids: live ids after a restart continue exactly where they would have.
+        return rebuilding ? replayTimestamps.next() : timestamps.next();
+    }
+
+    @Override
+    public void syncOutputs() {
+        syncAsked = !rebuilding; // a replay writes nothing to sync
+    }
+
+    @Override
+    public void acknowledge() {
+        DocumentContext out = inputOutput;
+        if (out != null)
+            MessageHistory.writeHistory(out);
+    }
+}

@@ -1,0 +1,84 @@
+package io.celerity.internal.dispatch;
+
+import io.celerity.host.ServiceStats;
+import io.celerity.internal.chronicle.AppenderRepair;
+import io.celerity.internal.chronicle.PageToucher;
+import net.openhft.chronicle.core.io.Closeable;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.ExcerptAppender;
+import net.openhft.chronicle.wire.DocumentContext;
+import net.openhft.chronicle.wire.WriteDocumentContext;
+
+/**
+ * A service's output queue as its loop writes it: one document per event, left out when the event wrote nothing,
+ * synced as configured or asked, kept alive by a heartbeat when quiet. Loop thread only.
+ */
+final class ServiceOutput {
+
+    private final ChronicleQueue queue;
+    private final ExcerptAppender appender;
+    private final HistoryRecordingOut writerTarget;
+    private final OutputSync sync;
+    private final ServiceStats stats;
+    private final Heartbeat heartbeat; // null: none configured
+    private PageToucher pages;
+
+    ServiceOutput(ServicePlan plan, ServiceStats stats) {
+        this.queue = plan.output();
+        this.appender = queue.createAppender();
+        this.writerTarget = new HistoryRecordingOut(appender);
+        this.sync = new OutputSync(appender, queue, plan.outputSync(), stats);
+        this.stats = stats;
+        this.heartbeat = plan.config().heartbeat() == null ? null : new Heartbeat(plan.config().heartbeat().toNanos());
+    }
+
+    /** What the component's method writer writes to: this queue, or nothing while its state is rebuilt. */
+    HistoryRecordingOut writerTarget() {
+        return writerTarget;
+    }
+
+    /** The output document of the event in hand; after a failed open, Chronicle's appender is left fit to retry. */
+    DocumentContext open() {
+        try {
+            return appender.writingDocument();
+        } catch (Throwable e) {
+            AppenderRepair.afterFailedOpen(appender, queue, e);
+            throw e;
+        }
+    }
+
+    // An event that wrote nothing leaves no empty document behind; one that did is synced if asked or configured.
+    void commit(DocumentContext out, boolean discard, boolean syncAsked) {
+        boolean empty = discard || ((WriteDocumentContext) out).isEmpty();
+        if (empty) {
+            out.rollbackOnClose();
+        } else {
+            stats.countOutput();
+            if (heartbeat != null)
+                heartbeat.outputWritten();
+        }
+        out.close();
+        if (!empty)
+            sync.committed(syncAsked);
+    }
+
+    /** Beats if the output has been quiet for the heartbeat's period; returns the work done. */
+    int beatIfQuiet(long epochNanos) {
+        return heartbeat == null ? 0 : heartbeat.beatIfQuiet(appender, epochNanos);
+    }
+
+    boolean hasHeartbeat() {
+        return heartbeat != null;
+    }
+
+    /** Between passes that found no work: touches the output's next page, so that no message pays its page fault. */
+    void touchAhead() {
+        if (pages == null)
+            pages = new PageToucher(appender);
+        pages.touchAhead();
+    }
+
+    void close() {
+        Closeable.closeQuietly(appender);
+    }
+}

@@ -1,0 +1,61 @@
+package io.celerity.internal.dispatch;
+
+import io.celerity.config.CelerityConfig;
+import io.celerity.config.ServiceConfig;
+import io.celerity.config.StateRebuild;
+import io.celerity.config.SyncPolicy;
+import io.celerity.host.HandlerErrorListener;
+import io.celerity.internal.codegen.AcceptedEvents;
+import io.celerity.internal.component.ComponentType;
+import io.celerity.internal.config.SettingsBinder;
+import io.celerity.time.UniqueTimestamps;
+import net.openhft.chronicle.core.time.TimeProvider;
+import net.openhft.chronicle.queue.ChronicleQueue;
+
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * What the host decided for one service before its loop opens it: the component, its queues and its surroundings.
+ *
+ * @param inputs        the queues of {@link ServiceConfig#readQueues()}: the inputs, then the control queue if any
+ * @param sourceIds     their configured source ids, in the same order
+ * @param inputEvents   per read queue, the interfaces whose events it carries (empty: any)
+ * @param snapshots     where it writes snapshots, or {@code null}
+ * @param errors        where it reports failed inputs, or {@code null}
+ * @param outputSync    how its output queue is synced
+ * @param clock         the wall clock its component sees
+ * @param timestamps    the host's unique timestamps
+ * @param errorListener told of each exception its component throws
+ */
+public record ServicePlan(ServiceConfig config, ComponentType type, Object settings, ChronicleQueue[] inputs,
+                          int[] sourceIds, List<List<Class<?>>> inputEvents, ChronicleQueue output,
+                          ChronicleQueue snapshots, ChronicleQueue errors, SyncPolicy outputSync, TimeProvider clock,
+                          UniqueTimestamps timestamps, HandlerErrorListener errorListener) {
+
+    /** The plan of service {@code s} of {@code config}: its component type and settings, and its open queues. */
+    public static ServicePlan of(CelerityConfig config, ServiceConfig s, Function<String, ChronicleQueue> queues,
+                                 TimeProvider clock, UniqueTimestamps timestamps, HandlerErrorListener errorListener) {
+        ComponentType type;
+        try {
+            type = ComponentType.of(Class.forName(s.implClass(), true, Thread.currentThread().getContextClassLoader()));
+        } catch (ClassNotFoundException e) {
+            throw new IllegalStateException(e); // validated already
+        }
+        type = type.withoutInputs(type.stateInterfaces(s.rebuild() == StateRebuild.REPLAY_OUTPUTS,
+                s.snapshot() == null ? null : s.snapshot().method()));
+        Object settings = type.settingsType() == null ? null : SettingsBinder.bind(type.settingsType(), s.settings());
+        ChronicleQueue[] inputs = s.readQueues().stream().map(queues).toArray(ChronicleQueue[]::new);
+        int[] sourceIds = s.readQueues().stream().mapToInt(q -> config.queues().get(q).sourceId()).toArray();
+        List<List<Class<?>>> carried = s.readQueues().stream()
+                .map(q -> AcceptedEvents.carriedBy(config.queues().get(q).events())).toList();
+        return new ServicePlan(s, type, settings, inputs, sourceIds, carried, queues.apply(s.output()),
+                s.snapshot() == null ? null : queues.apply(s.snapshot().queue()),
+                s.errors() == null ? null : queues.apply(s.errors()), config.queues().get(s.output()).sync(),
+                clock, timestamps, errorListener);
+    }
+
+    public String name() {
+        return config.name();
+    }
+}

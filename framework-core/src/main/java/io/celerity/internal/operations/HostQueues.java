@@ -1,0 +1,91 @@
+package io.celerity.internal.operations;
+
+import io.celerity.config.CelerityConfig;
+import io.celerity.config.QueueConfig;
+import io.celerity.config.SyncPolicy;
+import net.openhft.chronicle.bytes.SyncMode;
+import net.openhft.chronicle.core.io.Closeable;
+import net.openhft.chronicle.core.time.TimeProvider;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.RollCycles;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A host's queues, each opened with its roll cycle and sync mode, and trimmed to its {@code keepCycles} after each
+ * roll by one background thread; closed together.
+ */
+public final class HostQueues implements AutoCloseable {
+
+    private final Map<String, ChronicleQueue> queues = new LinkedHashMap<>();
+    private final Map<String, CycleRetention> retentions = new LinkedHashMap<>();
+    private ExecutorService retentionThread;
+
+    /** Opens every queue of {@code config}; {@code rollClock} decides when they roll to a new cycle file. */
+    public HostQueues(CelerityConfig config, TimeProvider rollClock) {
+        try {
+            for (QueueConfig q : config.queues().values())
+                queues.put(q.name(), open(q, config, rollClock));
+        } catch (RuntimeException | Error e) {
+            close();
+            throw e;
+        }
+    }
+
+    private ChronicleQueue open(QueueConfig q, CelerityConfig config, TimeProvider rollClock) {
+        SingleChronicleQueueBuilder builder = SingleChronicleQueueBuilder.binary(q.path())
+                .rollCycle(RollCycles.valueOf(q.rollCycle()))
+                .timeProvider(rollClock);
+        if (q.sync() != SyncPolicy.NONE)
+            builder.syncMode(SyncMode.valueOf(q.sync().name())); // how Chronicle flushes a mapping it lets go of
+        CycleRetention retention = CycleRetention.of(q, config);
+        if (retention != null) {
+            builder.storeFileListener(retention);
+            retentions.put(q.name(), retention);
+        }
+        return builder.build();
+    }
+
+    /** The open queue called {@code name}, or {@code null}. */
+    public ChronicleQueue get(String name) {
+        return queues.get(name);
+    }
+
+    public int size() {
+        return queues.size();
+    }
+
+    /** Starts trimming: from now on, each roll of a queue with {@code keepCycles} deletes its oldest files. */
+    public void startRetention() {
+        if (retentions.isEmpty())
+            return;
+        retentionThread = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "celerity-retention");
+            t.setDaemon(true);
+            return t;
+        });
+        retentions.forEach((queue, retention) -> retention.start(queues.get(queue), retentionThread));
+    }
+
+    @Override
+    public void close() {
+        if (retentionThread != null) {
+            retentionThread.shutdownNow();
+            awaitQuietly(retentionThread); // no trim on a closed queue
+        }
+        Closeable.closeQuietly(queues.values());
+    }
+
+    static void awaitQuietly(ExecutorService executor) {
+        try {
+            executor.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,58 @@
+package io.celerity.internal.operations;
+
+import io.celerity.config.CelerityConfig;
+import io.celerity.host.ServiceStats;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+
+/** Writes each service's status file once a second, off the loop threads: what {@code celerity status} reads. */
+public final class StatusPublisher {
+
+    private static final Logger LOG = LoggerFactory.getLogger(StatusPublisher.class);
+
+    private final CelerityConfig config;
+    private final Map<String, ServiceStats> services;
+    private final Supplier<String> stopReason;
+    private final ScheduledExecutorService thread;
+
+    /** Starts publishing "running"; {@code stopReason} says why the host stopped by itself, or null. */
+    public StatusPublisher(CelerityConfig config, Map<String, ServiceStats> services, Supplier<String> stopReason) {
+        this.config = config;
+        this.services = services;
+        this.stopReason = stopReason;
+        this.thread = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "celerity-status");
+            t.setDaemon(true);
+            return t;
+        });
+        thread.scheduleAtFixedRate(() -> publish("running"), 0, 1, TimeUnit.SECONDS);
+    }
+
+    /** Stops publishing; a last "running" cannot land after what follows. */
+    public void stop() {
+        thread.shutdownNow();
+        HostQueues.awaitQuietly(thread);
+    }
+
+    /** Writes a last status: "closed", or "stopped" with the reason the host stopped by itself. */
+    public void publishFinal() {
+        publish(stopReason.get() == null ? "closed" : "stopped");
+    }
+
+    private void publish(String state) {
+        services.forEach((name, stats) -> {
+            try {
+                StatusFile.write(StatusFile.of(config, config.services().get(name)), stats, state, stopReason.get());
+            } catch (IOException | RuntimeException e) {
+                LOG.debug("cannot write the status of {}: {}", name, e.toString()); // status is best effort
+            }
+        });
+    }
+}
