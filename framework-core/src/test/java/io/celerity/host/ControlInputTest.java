@@ -7,6 +7,7 @@ import io.celerity.fixtures.GatedEcho;
 import io.celerity.fixtures.Note;
 import io.celerity.fixtures.NoteIn;
 import io.celerity.fixtures.NoteOut;
+import io.celerity.fixtures.Queues;
 import io.celerity.fixtures.Tick;
 import io.celerity.fixtures.TickCounter;
 import io.celerity.fixtures.TickIn;

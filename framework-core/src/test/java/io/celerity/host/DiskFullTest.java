@@ -3,6 +3,7 @@ package io.celerity.host;
 import io.celerity.config.CelerityConfig;
 import io.celerity.fixtures.ChildJvm;
 import io.celerity.fixtures.Cli;
+import io.celerity.fixtures.Queues;
 import io.celerity.fixtures.SmallFileSystem;
 import io.celerity.fixtures.TickEcho;
 import io.celerity.fixtures.TickOut;

@@ -10,6 +10,7 @@ import io.celerity.fixtures.FailureLog;
 import io.celerity.fixtures.Note;
 import io.celerity.fixtures.NoteIn;
 import io.celerity.fixtures.NoteOut;
+import io.celerity.fixtures.Queues;
 import io.celerity.fixtures.Recorder;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;

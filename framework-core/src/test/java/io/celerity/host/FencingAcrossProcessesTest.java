@@ -1,6 +1,7 @@
 package io.celerity.host;
 
 import io.celerity.fixtures.ChildJvm;
+import io.celerity.fixtures.Queues;
 import io.celerity.fixtures.TickOut;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;

@@ -6,6 +6,7 @@ import io.celerity.fixtures.EnvelopeOpener;
 import io.celerity.fixtures.Note;
 import io.celerity.fixtures.NoteIn;
 import io.celerity.fixtures.NoteOut;
+import io.celerity.fixtures.Queues;
 import io.celerity.fixtures.Recorder;
 import io.celerity.fixtures.Traps;
 import net.openhft.chronicle.queue.ChronicleQueue;

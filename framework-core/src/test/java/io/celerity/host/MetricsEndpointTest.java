@@ -2,6 +2,7 @@ package io.celerity.host;
 
 import io.celerity.config.CelerityConfig;
 import io.celerity.config.ServiceConfig;
+import io.celerity.fixtures.Queues;
 import io.celerity.fixtures.Tick;
 import io.celerity.fixtures.TickEcho;
 import io.celerity.fixtures.TickIn;

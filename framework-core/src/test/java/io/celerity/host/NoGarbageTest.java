@@ -6,6 +6,7 @@ import io.celerity.config.PauserType;
 import io.celerity.config.QueueConfig;
 import io.celerity.config.ServiceConfig;
 import io.celerity.config.StateRebuild;
+import io.celerity.fixtures.Queues;
 import io.celerity.fixtures.Tick;
 import io.celerity.fixtures.TickEcho;
 import io.celerity.fixtures.TickIn;

@@ -8,6 +8,7 @@ import io.celerity.config.SyncPolicy;
 import io.celerity.fixtures.Note;
 import io.celerity.fixtures.NoteIn;
 import io.celerity.fixtures.NoteOut;
+import io.celerity.fixtures.Queues;
 import io.celerity.fixtures.TradeBooker;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;

@@ -6,6 +6,7 @@ import io.celerity.fixtures.FailureLog;
 import io.celerity.fixtures.Note;
 import io.celerity.fixtures.NoteIn;
 import io.celerity.fixtures.NoteOut;
+import io.celerity.fixtures.Queues;
 import io.celerity.fixtures.Tick;
 import io.celerity.fixtures.TickIn;
 import io.celerity.fixtures.TickOut;

@@ -7,6 +7,7 @@ import io.celerity.fixtures.InterleavingHash;
 import io.celerity.fixtures.Note;
 import io.celerity.fixtures.NoteIn;
 import io.celerity.fixtures.NoteOut;
+import io.celerity.fixtures.Queues;
 import io.celerity.fixtures.Tick;
 import io.celerity.fixtures.TickIn;
 import net.openhft.chronicle.queue.ChronicleQueue;

@@ -2,6 +2,7 @@ package io.celerity.host;
 
 import io.celerity.config.QueueConfig;
 import io.celerity.fixtures.ChildJvm;
+import io.celerity.fixtures.Queues;
 import io.celerity.fixtures.Tick;
 import io.celerity.fixtures.TickCounter;
 import io.celerity.fixtures.TickIn;

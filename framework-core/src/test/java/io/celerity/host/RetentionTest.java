@@ -7,6 +7,7 @@ import io.celerity.config.ServiceConfig;
 import io.celerity.config.StartFrom;
 import io.celerity.config.StateRebuild;
 import io.celerity.fixtures.GatedTickRelay;
+import io.celerity.fixtures.Queues;
 import io.celerity.fixtures.Tick;
 import io.celerity.fixtures.TickEcho;
 import io.celerity.fixtures.TickIn;

@@ -12,6 +12,7 @@ import io.celerity.fixtures.LimitedEcho;
 import io.celerity.fixtures.Note;
 import io.celerity.fixtures.NoteIn;
 import io.celerity.fixtures.NoteOut;
+import io.celerity.fixtures.Queues;
 import io.celerity.fixtures.Recorder;
 import io.celerity.fixtures.Tick;
 import io.celerity.fixtures.TickCounter;

@@ -1,6 +1,7 @@
 package io.celerity.host;
 
 import io.celerity.fixtures.ChildJvm;
+import io.celerity.fixtures.Queues;
 import io.celerity.fixtures.Tick;
 import io.celerity.fixtures.TickIn;
 import net.openhft.chronicle.queue.ChronicleQueue;

@@ -5,6 +5,7 @@ import io.celerity.config.ServiceConfig;
 import io.celerity.config.SnapshotConfig;
 import io.celerity.config.StateRebuild;
 import io.celerity.fixtures.CounterState;
+import io.celerity.fixtures.Queues;
 import io.celerity.fixtures.SnapshottingCounter;
 import io.celerity.fixtures.Tick;
 import io.celerity.fixtures.TickIn;

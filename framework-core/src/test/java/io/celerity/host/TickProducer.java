@@ -1,5 +1,6 @@
 package io.celerity.host;
 
+import io.celerity.fixtures.Queues;
 import io.celerity.fixtures.Tick;
 import io.celerity.fixtures.TickIn;
 import net.openhft.chronicle.queue.ChronicleQueue;

@@ -1,7 +1,6 @@
 package io.celerity.internal.dispatch;
 
 import io.celerity.host.HandlerErrorListener;
-import io.celerity.host.ServiceStats;
 import net.openhft.chronicle.bytes.Bytes;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -22,13 +21,13 @@ final class FailureReports {
 
     private final String service;
     private final List<String> readQueues;
-    private final ServiceStats stats;
+    private final ServiceCounters stats;
     private final HandlerErrorListener listener;
     private final Set<String> reportedTypes = new HashSet<>();
     private DeadLetters deadLetters;
     private Throwable writeFailure;
 
-    FailureReports(String service, List<String> readQueues, ServiceStats stats, HandlerErrorListener listener) {
+    FailureReports(String service, List<String> readQueues, ServiceCounters stats, HandlerErrorListener listener) {
         this.service = service;
         this.readQueues = readQueues;
         this.stats = stats;

@@ -1,7 +1,6 @@
 package io.celerity.internal.dispatch;
 
 import io.celerity.config.SyncPolicy;
-import io.celerity.host.ServiceStats;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.bytes.MappedBytes;
 import net.openhft.chronicle.bytes.MappedBytesStore;
@@ -28,11 +27,11 @@ final class OutputSync {
     private final ExcerptAppender appender;
     private final ChronicleQueue queue;
     private final SyncPolicy policy;
-    private final ServiceStats stats;
+    private final ServiceCounters stats;
     private MappedBytesStore syncedMapping; // the mapping of the last MS_SYNC
     private File syncedFile;
 
-    OutputSync(ExcerptAppender appender, ChronicleQueue queue, SyncPolicy policy, ServiceStats stats) {
+    OutputSync(ExcerptAppender appender, ChronicleQueue queue, SyncPolicy policy, ServiceCounters stats) {
         this.appender = appender;
         this.queue = queue;
         this.policy = policy;

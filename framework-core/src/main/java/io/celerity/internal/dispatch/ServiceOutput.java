@@ -1,6 +1,5 @@
 package io.celerity.internal.dispatch;
 
-import io.celerity.host.ServiceStats;
 import io.celerity.internal.chronicle.AppenderRepair;
 import io.celerity.internal.chronicle.PageToucher;
 import net.openhft.chronicle.core.io.Closeable;
@@ -19,11 +18,11 @@ final class ServiceOutput {
     private final ExcerptAppender appender;
     private final HistoryRecordingOut writerTarget;
     private final OutputSync sync;
-    private final ServiceStats stats;
+    private final ServiceCounters stats;
     private final Heartbeat heartbeat; // null: none configured
     private PageToucher pages;
 
-    ServiceOutput(ServicePlan plan, ServiceStats stats) {
+    ServiceOutput(ServicePlan plan, ServiceCounters stats) {
         this.queue = plan.output();
         this.appender = queue.createAppender();
         this.writerTarget = new HistoryRecordingOut(appender);

@@ -2,7 +2,6 @@ package io.celerity.internal.dispatch;
 
 import io.celerity.config.ServiceConfig;
 import io.celerity.config.StateRebuild;
-import io.celerity.host.ServiceStats;
 import io.celerity.internal.codegen.AcceptedEvents;
 import io.celerity.internal.codegen.EventNotAccepted;
 import io.celerity.internal.codegen.MethodCode;
@@ -37,7 +36,7 @@ public final class ServiceRunner {
     private final int normalInputs;
     private final int control; // index of the control input, or -1
     private final int[] sourceIds;
-    private final ServiceStats stats;
+    private final ServiceCounters stats;
     private final FailureReports failures;
     private final DispatchContext context;
     private final boolean acknowledgeEveryInput;
@@ -66,14 +65,14 @@ public final class ServiceRunner {
         this.normalInputs = config.inputs().size();
         this.control = config.control() == null ? -1 : normalInputs;
         this.sourceIds = plan.sourceIds();
-        this.stats = new ServiceStats(config.name());
+        this.stats = new ServiceCounters(config.name());
         this.failures = new FailureReports(config.name(), config.readQueues(), stats, plan.errorListener());
         this.context = new DispatchContext(config.name(), plan.clock(), plan.timestamps());
         // Every input then leaves a document, so a rebuild replays each one, in the order they were processed.
         this.acknowledgeEveryInput = config.rebuild() == StateRebuild.REPLAY_INPUTS;
     }
 
-    public ServiceStats stats() {
+    public ServiceCounters stats() {
         return stats;
     }
 

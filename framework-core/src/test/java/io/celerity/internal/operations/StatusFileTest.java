@@ -1,6 +1,6 @@
-package io.celerity.host;
+package io.celerity.internal.operations;
 
-import io.celerity.internal.operations.StatusFile;
+import io.celerity.internal.dispatch.ServiceCounters;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -48,7 +48,7 @@ class StatusFileTest {
 
     private Map<String, Object> writeAndRead(String state, String reason) throws Exception {
         Path file = dir.resolve("celerity-echo.status.yaml");
-        StatusFile.write(file, new ServiceStats("echo"), state, reason);
+        StatusFile.write(file, new ServiceCounters("echo"), state, reason);
         // One line per key: the reason's line breaks escaped, as any YAML reader (and grep) takes them
         List<String> lines = Files.readAllLines(file);
         assertEquals(reason == null ? 11 : 12, lines.size(), String.join("\n", lines));

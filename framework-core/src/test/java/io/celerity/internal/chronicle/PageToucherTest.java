@@ -1,6 +1,6 @@
-package io.celerity.host;
+package io.celerity.internal.chronicle;
 
-import io.celerity.internal.chronicle.PageToucher;
+import io.celerity.fixtures.Queues;
 import net.openhft.chronicle.core.OS;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;

@@ -1,11 +1,11 @@
-package io.celerity.host;
+package io.celerity.internal.operations;
 
 import io.celerity.config.CelerityConfig;
 import io.celerity.config.QueueConfig;
 import io.celerity.config.ServiceConfig;
 import io.celerity.config.StartFrom;
+import io.celerity.fixtures.Queues;
 import io.celerity.fixtures.TickEcho;
-import io.celerity.internal.operations.CycleRetention;
 import net.openhft.chronicle.core.io.BackgroundResourceReleaser;
 import net.openhft.chronicle.core.time.SetTimeProvider;
 import net.openhft.chronicle.queue.ChronicleQueue;

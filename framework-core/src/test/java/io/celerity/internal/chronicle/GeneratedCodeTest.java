@@ -1,6 +1,5 @@
-package io.celerity.host;
+package io.celerity.internal.chronicle;
 
-import io.celerity.internal.chronicle.GeneratedCode;
 import io.celerity.internal.codegen.MethodCode;
 import io.celerity.snapshot.SnapshotMarks;
 import net.openhft.chronicle.queue.ChronicleQueue;
