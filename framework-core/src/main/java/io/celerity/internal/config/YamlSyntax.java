@@ -7,6 +7,9 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 
+import static io.celerity.internal.config.YamlTree.guessKey;
+import static io.celerity.internal.config.YamlTree.unquote;
+
 /**
  * Checks the layout of YAML text line by line before Chronicle Wire reads it: Chronicle's reader quietly accepts tabs,
  * unclosed quotes and brackets, bad indentation and keys without values, and then reads something other than what
@@ -257,13 +260,6 @@ final class YamlSyntax {
                 + "not closed; expected a closing " + quote + " on the same line");
     }
 
-    private static String unquote(String key) {
-        String k = key.strip();
-        if (k.length() >= 2 && (k.charAt(0) == '"' || k.charAt(0) == '\'') && k.charAt(k.length() - 1) == k.charAt(0))
-            return k.substring(1, k.length() - 1);
-        return k;
-    }
-
     /** The keys of the blocks indented less than {@code below}, then {@code key} if not null. */
     private List<String> path(int below, String key) {
         List<String> path = new ArrayList<>();
@@ -273,15 +269,6 @@ final class YamlSyntax {
         if (key != null)
             path.add(key);
         return path;
-    }
-
-    /** The key a line seems to start with, to name it in an error found before the line is read. */
-    private static String guessKey(String line, int col) {
-        String rest = line.substring(col).strip();
-        int colon = rest.indexOf(": ");
-        if (colon < 0 && rest.endsWith(":"))
-            colon = rest.length() - 1;
-        return colon <= 0 ? null : unquote(rest.substring(0, colon));
     }
 
     private ConfigException unclosedFlow() {

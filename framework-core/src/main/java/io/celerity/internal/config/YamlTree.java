@@ -212,4 +212,21 @@ public final class YamlTree {
         String key = path.size() > keyFrom ? String.join(".", path.subList(keyFrom, path.size())) : null;
         return new ConfigException(source, line, entry, key, problem);
     }
+
+    /** A key without the quotes around it, if it has them. */
+    static String unquote(String key) {
+        String k = key.strip();
+        if (k.length() >= 2 && (k.charAt(0) == '"' || k.charAt(0) == '\'') && k.charAt(k.length() - 1) == k.charAt(0))
+            return k.substring(1, k.length() - 1);
+        return k;
+    }
+
+    /** The key a line seems to start with, to name it in an error found before the line is read. */
+    static String guessKey(String line, int col) {
+        String rest = line.substring(col).strip();
+        int colon = rest.indexOf(": ");
+        if (colon < 0 && rest.endsWith(":"))
+            colon = rest.length() - 1;
+        return colon <= 0 ? null : unquote(rest.substring(0, colon));
+    }
 }
