@@ -33,61 +33,45 @@ public final class ExecutionReport extends BytesInBinaryMarshallable {
 
     ExecutionReport order(LiveOrder order, long clOrdID, long origClOrdID, ExecType execType, OrdStatus ordStatus,
                           long execID, long transactTime) {
-        this.orderID = order.orderID;
-        this.execID = execID;
-        this.clOrdID = clOrdID;
-        this.origClOrdID = origClOrdID;
-        this.account = order.account;
-        this.symbol = order.symbol;
-        this.side = order.side;
-        this.execType = execType;
-        this.ordStatus = ordStatus;
-        this.rejectReason = RejectReason.NONE;
-        this.price = order.price;
-        this.orderQty = order.orderQty;
-        this.leavesQty = ordStatus == OrdStatus.NEW ? order.orderQty : 0;
-        this.cumQty = 0;
-        this.transactTime = transactTime;
-        return this;
+        return set(order.orderID, execID, clOrdID, origClOrdID, order.account, order.symbol, order.side, execType,
+                ordStatus, RejectReason.NONE, order.price, order.orderQty,
+                ordStatus == OrdStatus.NEW ? order.orderQty : 0, 0, transactTime);
     }
 
     ExecutionReport rejected(long clOrdID, long account, long symbol, Side side, double price, long orderQty,
                              RejectReason reason, long execID, long transactTime) {
-        this.orderID = 0;
+        return set(0, execID, clOrdID, 0, account, symbol, side, ExecType.REJECTED, OrdStatus.REJECTED, reason, price,
+                orderQty, 0, 0, transactTime);
+    }
+
+    private ExecutionReport set(long orderID, long execID, long clOrdID, long origClOrdID, long account, long symbol,
+                                Side side, ExecType execType, OrdStatus ordStatus, RejectReason rejectReason,
+                                double price, long orderQty, long leavesQty, long cumQty, long transactTime) {
+        this.orderID = orderID;
         this.execID = execID;
         this.clOrdID = clOrdID;
-        this.origClOrdID = 0;
+        this.origClOrdID = origClOrdID;
         this.account = account;
         this.symbol = symbol;
         this.side = side;
-        this.execType = ExecType.REJECTED;
-        this.ordStatus = OrdStatus.REJECTED;
-        this.rejectReason = reason;
+        this.execType = execType;
+        this.ordStatus = ordStatus;
+        this.rejectReason = rejectReason;
         this.price = price;
         this.orderQty = orderQty;
-        this.leavesQty = 0;
-        this.cumQty = 0;
+        this.leavesQty = leavesQty;
+        this.cumQty = cumQty;
         this.transactTime = transactTime;
         return this;
     }
 
     @Override
     public void readMarshallable(BytesIn<?> in) {
-        orderID = in.readLong();
-        execID = in.readLong();
-        clOrdID = in.readLong();
-        origClOrdID = in.readLong();
-        account = in.readLong();
-        symbol = in.readLong();
-        side = Codes.read(in, Side.VALUES);
-        execType = Codes.read(in, ExecType.VALUES);
-        ordStatus = Codes.read(in, OrdStatus.VALUES);
-        rejectReason = Codes.read(in, RejectReason.VALUES);
-        price = in.readDouble();
-        orderQty = in.readLong();
-        leavesQty = in.readLong();
-        cumQty = in.readLong();
-        transactTime = in.readLong();
+        // Arguments are evaluated left to right (JLS 15.7.4): the fields in their order on the queue.
+        set(in.readLong(), in.readLong(), in.readLong(), in.readLong(), in.readLong(), in.readLong(),
+                Codes.read(in, Side.VALUES), Codes.read(in, ExecType.VALUES), Codes.read(in, OrdStatus.VALUES),
+                Codes.read(in, RejectReason.VALUES), in.readDouble(), in.readLong(), in.readLong(), in.readLong(),
+                in.readLong());
     }
 
     @Override

@@ -39,14 +39,9 @@ public final class OrderCancelReject extends BytesInBinaryMarshallable {
 
     @Override
     public void readMarshallable(BytesIn<?> in) {
-        orderID = in.readLong();
-        clOrdID = in.readLong();
-        origClOrdID = in.readLong();
-        account = in.readLong();
-        ordStatus = Codes.read(in, OrdStatus.VALUES);
-        responseTo = Codes.read(in, RequestType.VALUES);
-        reason = Codes.read(in, RejectReason.VALUES);
-        transactTime = in.readLong();
+        // Arguments are evaluated left to right (JLS 15.7.4): the fields in their order on the queue.
+        set(in.readLong(), in.readLong(), in.readLong(), in.readLong(), Codes.read(in, OrdStatus.VALUES),
+                Codes.read(in, RequestType.VALUES), Codes.read(in, RejectReason.VALUES), in.readLong());
     }
 
     @Override

@@ -56,16 +56,9 @@ public final class RequestRejected extends BytesInBinaryMarshallable {
 
     @Override
     public void readMarshallable(BytesIn<?> in) {
-        requestType = Codes.read(in, RequestType.VALUES);
-        reason = Codes.read(in, RejectReason.VALUES);
-        clOrdID = in.readLong();
-        origClOrdID = in.readLong();
-        account = in.readLong();
-        symbol = in.readLong();
-        side = Codes.read(in, Side.VALUES);
-        price = in.readDouble();
-        orderQty = in.readLong();
-        transactTime = in.readLong();
+        // Arguments are evaluated left to right (JLS 15.7.4): the fields in their order on the queue.
+        set(Codes.read(in, RequestType.VALUES), Codes.read(in, RejectReason.VALUES), in.readLong(), in.readLong(),
+                in.readLong(), in.readLong(), Codes.read(in, Side.VALUES), in.readDouble(), in.readLong(), in.readLong());
     }
 
     @Override

@@ -1,4 +1,4 @@
-package io.celerity.examples.oms.torture;
+package io.celerity.torture;
 
 import java.util.Random;
 
@@ -8,7 +8,7 @@ import java.util.Random;
  * victim's start-up, its state rebuild, or after it has drained; a third kill the order manager, whose snapshot holds
  * every live order, while it writes a snapshot.
  *
- * @param service the victim's position in {@link Pipeline#SERVICES}
+ * @param service the victim's position in {@link OmsPipeline#SERVICES}
  * @param at      outputs of the victim, milliseconds after the previous (re)start, or which snapshot since then
  */
 record Kill(int service, When when, long at) {
@@ -29,8 +29,8 @@ record Kill(int service, When when, long at) {
     static Kill random(Random random, int requests, long windowMillis, long snapshotEvery) {
         When when = When.values()[random.nextInt(When.values().length)];
         return switch (when) {
-            case OUTPUTS -> new Kill(random.nextInt(Pipeline.SERVICES.size()), when, 1 + random.nextInt(requests - 1));
-            case MILLIS -> new Kill(random.nextInt(Pipeline.SERVICES.size()), when, random.nextInt((int) windowMillis + 1));
+            case OUTPUTS -> new Kill(random.nextInt(OmsPipeline.SERVICES.size()), when, 1 + random.nextInt(requests - 1));
+            case MILLIS -> new Kill(random.nextInt(OmsPipeline.SERVICES.size()), when, random.nextInt((int) windowMillis + 1));
             case MID_SNAPSHOT -> new Kill(SNAPSHOT_VICTIM, when,
                     1 + random.nextInt((int) Math.max(1, Math.min(3, requests / snapshotEvery))));
         };
@@ -38,7 +38,7 @@ record Kill(int service, When when, long at) {
 
     @Override
     public String toString() {
-        return Pipeline.SERVICES.get(service) + switch (when) {
+        return OmsPipeline.SERVICES.get(service) + switch (when) {
             case OUTPUTS -> String.format(" at %,d outputs", at);
             case MILLIS -> String.format(" %,d ms after the last (re)start", at);
             case MID_SNAPSHOT -> " in snapshot " + at + " after the last (re)start";

@@ -1,4 +1,4 @@
-package io.celerity.examples.oms.torture;
+package io.celerity.torture;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -52,7 +52,7 @@ class CrashTortureTest {
         Trial.Result trial = Trial.run(dir.resolve("trial"), REQUESTS, SNAPSHOT_EVERY, JVM_OPTIONS, kills,
                 reference.reports());
 
-        assertEquals(new Reports.Difference(REQUESTS, 0, 0, 0), trial.difference());
+        assertEquals(new OmsReports.Difference(REQUESTS, 0, 0, 0), trial.difference());
         assertEquals(List.of(), trial.problems());
         assertEquals(0, reference.restores(), "nothing to load at the first start");
         assertEquals(kills.size(), trial.restores(), "each restart loaded a snapshot");

@@ -1,4 +1,4 @@
-package io.celerity.examples.oms.torture;
+package io.celerity.torture;
 
 import io.celerity.examples.demo.DemoFiles;
 import net.openhft.chronicle.core.io.IOTools;
@@ -90,7 +90,7 @@ public final class CrashTorture implements Callable<Integer> {
             Trial.Result result = Trial.run(trialDir, requests, snapshotEvery, serviceJvmOptions, kills,
                     reference.reports());
             summary.add(result);
-            Reports.Difference d = result.difference();
+            OmsReports.Difference d = result.difference();
             out.printf("trial %3d: %,6d answers, lost %d, duplicated %d, unexpected %d, %,6d ms%s; kills %s; "
                             + "snapshots cut short %d, restores from a snapshot %d%n", t, d.reports(), d.lost(),
                     d.duplicated(), d.unexpected(), result.millis(),
@@ -109,7 +109,7 @@ public final class CrashTorture implements Callable<Integer> {
     static final class Summary {
         private int trials;
         private int failed;
-        private final long[] killsByService = new long[Pipeline.SERVICES.size()];
+        private final long[] killsByService = new long[OmsPipeline.SERVICES.size()];
         private final long[] killsByWhen = new long[Kill.When.values().length];
         private long cutShort;
         private long restores;
@@ -181,7 +181,7 @@ public final class CrashTorture implements Callable<Integer> {
         private String kills() {
             StringBuilder s = new StringBuilder();
             for (int i = 0; i < killsByService.length; i++)
-                s.append(i == 0 ? "" : ", ").append(Pipeline.SERVICES.get(i)).append(' ').append(killsByService[i]);
+                s.append(i == 0 ? "" : ", ").append(OmsPipeline.SERVICES.get(i)).append(' ').append(killsByService[i]);
             return s.toString();
         }
     }

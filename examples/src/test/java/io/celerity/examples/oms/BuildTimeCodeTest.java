@@ -1,6 +1,12 @@
-package io.celerity.examples.oms.torture;
+package io.celerity.examples.oms;
 
 import io.celerity.cli.CelerityCli;
+import io.celerity.examples.demo.DemoFiles;
+import io.celerity.examples.oms.demo.OrderFlow;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.ExcerptTailer;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
+import net.openhft.chronicle.wire.DocumentContext;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -11,6 +17,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -28,17 +36,20 @@ class BuildTimeCodeTest {
     private static final long WAIT_NANOS = 120_000_000_000L;
     /** The modules a service needs: Java SE, sun.misc.Unsafe, and the management beans; no jdk.compiler. */
     private static final String MODULES = "java.se,jdk.unsupported,jdk.management";
+    // 2026-01-02T09:00:00Z, then a microsecond a request.
+    private static final long FIRST_REQUEST_NANOS = 1_767_344_400_000_000_000L;
 
     @TempDir
     Path dir;
 
     @Test
     void theOmsRunsAndRestartsFromSnapshotsWithNoCompilerInTheJvm() throws Exception {
-        Path yaml = TortureDeployment.create(dir, REQUESTS, SNAPSHOT_EVERY, FIRST);
+        Path yaml = deploy();
+        appendRequests(0, FIRST);
         Path log = dir.resolve("celerity.log");
 
         assertEquals(143, runUntilAnswered(yaml, log, FIRST), "a clean stop on SIGTERM: " + Files.readString(log));
-        TortureDeployment.appendRequests(dir, FIRST, REQUESTS);
+        appendRequests(FIRST, REQUESTS);
         // The restart reads the newest snapshots and replays the inputs (risk check) and outputs (order manager) after.
         assertEquals(143, runUntilAnswered(yaml, log, REQUESTS), "a clean stop on SIGTERM: " + Files.readString(log));
 
@@ -47,7 +58,41 @@ class BuildTimeCodeTest {
                 + text.lines().filter(l -> l.contains("risk-check: state rebuilt from the snapshot")).count(), text);
         assertTrue(text.lines().noneMatch(l -> l.contains("not generated when the application was built")
                 || l.contains("WARN") || l.contains("ERROR")), text);
-        assertEquals(REQUESTS, Reports.read(dir.resolve("reports")).total(), "one answer per request");
+        assertEquals(REQUESTS, answers(), "one answer per request");
+    }
+
+    /** oms/services.yaml with a snapshot every 100 inputs, its loop backing off when idle; returns its path. */
+    private Path deploy() throws IOException {
+        String yaml = DemoFiles.resource("oms/services.yaml");
+        Matcher everyInputs = Pattern.compile("everyInputs: \\d+").matcher(yaml);
+        assertEquals(2, everyInputs.results().count(), "the two snapshots' frequency: " + yaml);
+        assertTrue(yaml.contains("pauser: BUSY"), yaml);
+        // One process for the three services: its loop backs off when idle rather than spinning beside the test.
+        String deployed = everyInputs.replaceAll("everyInputs: " + SNAPSHOT_EVERY)
+                .replace("pauser: BUSY", "pauser: BALANCED");
+        return Files.writeString(dir.resolve("services.yaml"), deployed);
+    }
+
+    /** Writes the demo client's requests {@code from} (inclusive) to {@code to} (exclusive) to the orders queue. */
+    private void appendRequests(long from, long to) {
+        try (ChronicleQueue orders = SingleChronicleQueueBuilder.binary(dir.resolve("orders")).build()) {
+            OrderFlow flow = new OrderFlow(orders.methodWriter(OrderEntry.class));
+            for (long n = from; n < to; n++)
+                flow.send(n, FIRST_REQUEST_NANOS + n * 1_000);
+        }
+    }
+
+    /** The answers on the reports queue so far: one document each. */
+    private long answers() {
+        try (ChronicleQueue reports = SingleChronicleQueueBuilder.binary(dir.resolve("reports")).build();
+             ExcerptTailer tailer = reports.createTailer()) {
+            for (long n = 0; ; n++) {
+                try (DocumentContext dc = tailer.readingDocument()) {
+                    if (!dc.isPresent())
+                        return n;
+                }
+            }
+        }
     }
 
     /** Runs the OMS until {@code answers} reports are out, then stops it; returns its exit status. */
@@ -63,7 +108,7 @@ class BuildTimeCodeTest {
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
         try {
             long deadline = System.nanoTime() + WAIT_NANOS;
-            while (Reports.read(dir.resolve("reports")).total() < answers) {
+            while (answers() < answers) {
                 assertTrue(process.isAlive(), () -> "celerity run stopped: " + read(log));
                 assertTrue(System.nanoTime() < deadline, () -> "not " + answers + " answers in 120 s: " + read(log));
                 Thread.sleep(100);

@@ -1,4 +1,4 @@
-package io.celerity.examples.oms.torture;
+package io.celerity.torture;
 
 import io.celerity.examples.oms.ExecutionReport;
 import io.celerity.examples.oms.ExecutionReports;
@@ -13,20 +13,20 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * The answers on a reports queue as a multiset of their content. A report's execID (a unique timestamp) and
+ * The OMS's answers on its reports queue as a multiset of their content. A report's execID (a unique timestamp) and
  * transactTime (the clock) differ between any two runs, so they are left out; every other field must match.
  */
-final class Reports {
+final class OmsReports {
 
     private final Map<String, Integer> counts = new HashMap<>();
     private long total;
 
-    private Reports() {
+    private OmsReports() {
     }
 
     /** Reads every document of the queue at {@code path}. */
-    static Reports read(Path path) {
-        Reports reports = new Reports();
+    static OmsReports read(Path path) {
+        OmsReports reports = new OmsReports();
         try (ChronicleQueue queue = SingleChronicleQueueBuilder.binary(path).build();
              ExcerptTailer tailer = queue.createTailer()) {
             MethodReader reader = tailer.methodReader(reports.collector());
@@ -42,7 +42,7 @@ final class Reports {
     }
 
     /** How {@code actual} differs from this reference run. */
-    Difference compare(Reports actual) {
+    Difference compare(OmsReports actual) {
         long lost = 0;
         long duplicated = 0;
         long unexpected = 0;

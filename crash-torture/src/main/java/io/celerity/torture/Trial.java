@@ -1,4 +1,4 @@
-package io.celerity.examples.oms.torture;
+package io.celerity.torture;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -22,15 +22,15 @@ final class Trial {
      * @param reference     the answers of an uninterrupted run, or null for that run itself
      */
     static Result run(Path dir, int requests, long snapshotEvery, List<String> jvmOptions, List<Kill> kills,
-                      Reports reference) throws IOException, InterruptedException {
+                      OmsReports reference) throws IOException, InterruptedException {
         long start = System.nanoTime();
-        Path servicesYaml = TortureDeployment.create(dir, requests, snapshotEvery);
+        Path servicesYaml = OmsDeployment.create(dir, requests, snapshotEvery);
         List<String> problems = new ArrayList<>();
-        try (Pipeline pipeline = new Pipeline(servicesYaml, jvmOptions)) {
+        try (OmsPipeline pipeline = new OmsPipeline(servicesYaml, jvmOptions)) {
             pipeline.startAll();
             long lastStart = System.nanoTime();
             long snapshotsAtLastStart = 0;
-            long[] lastCutShort = new long[Pipeline.SERVICES.size()];
+            long[] lastCutShort = new long[OmsPipeline.SERVICES.size()];
             int cutShort = 0;
             for (Kill kill : kills) {
                 if (!await(due(kill, pipeline, lastStart, snapshotsAtLastStart), pipeline, KILL_TIMEOUT_MILLIS)
@@ -56,8 +56,8 @@ final class Trial {
             long drainMillis = (System.nanoTime() - drainStart) / 1_000_000;
             if (pipeline.unexpectedExit() == null)
                 problems.addAll(pipeline.stopAll());
-            Reports reports = Reports.read(dir.resolve("reports"));
-            Reports.Difference difference = reference == null ? null : reference.compare(reports);
+            OmsReports reports = OmsReports.read(dir.resolve("reports"));
+            OmsReports.Difference difference = reference == null ? null : reference.compare(reports);
             return new Result(kills, reports, difference, problems, cutShort, pipeline.restoresFromSnapshots(),
                     drainMillis, (System.nanoTime() - start) / 1_000_000);
         }
@@ -68,7 +68,7 @@ final class Trial {
      * an earlier start). One in the middle of a snapshot also becomes due once everything is answered: the order
      * manager takes no snapshot without new inputs.
      */
-    private static BooleanSupplier due(Kill kill, Pipeline pipeline, long lastStart, long snapshotsAtLastStart) {
+    private static BooleanSupplier due(Kill kill, OmsPipeline pipeline, long lastStart, long snapshotsAtLastStart) {
         return switch (kill.when()) {
             case OUTPUTS -> () -> pipeline.process(kill.service()).running()
                     && pipeline.outputs(kill.service()) >= kill.at();
@@ -79,7 +79,7 @@ final class Trial {
     }
 
     /** Polls every millisecond; false on timeout, or at once when a process has stopped by itself. */
-    private static boolean await(BooleanSupplier condition, Pipeline pipeline, long timeoutMillis)
+    private static boolean await(BooleanSupplier condition, OmsPipeline pipeline, long timeoutMillis)
             throws InterruptedException {
         long deadline = System.nanoTime() + timeoutMillis * 1_000_000;
         while (!condition.getAsBoolean()) {
@@ -99,7 +99,7 @@ final class Trial {
      * @param restores    (re)starts that loaded a snapshot, as the services logged them
      * @param drainMillis from the last restart until every service had answered its last input
      */
-    record Result(List<Kill> kills, Reports reports, Reports.Difference difference, List<String> problems,
+    record Result(List<Kill> kills, OmsReports reports, OmsReports.Difference difference, List<String> problems,
                   int cutShort, long restores, long drainMillis, long millis) {
         boolean clean() {
             return problems.isEmpty() && (difference == null || difference.clean());

@@ -1,4 +1,4 @@
-package io.celerity.examples.oms.torture;
+package io.celerity.torture;
 
 import io.celerity.internal.history.RecordedHistory;
 import net.openhft.chronicle.core.io.Closeable;
@@ -21,7 +21,7 @@ import java.util.Objects;
  * The OMS as three processes, one per service, over the queues of one directory; watched from outside through those
  * queues only, as an operator would.
  */
-final class Pipeline implements AutoCloseable {
+final class OmsPipeline implements AutoCloseable {
 
     /** The services in pipeline order: service {@code i} reads {@code QUEUES[i]} and writes {@code QUEUES[i + 1]}. */
     static final List<String> SERVICES = List.of("order-gateway", "risk-check", "order-manager");
@@ -36,7 +36,7 @@ final class Pipeline implements AutoCloseable {
     private final List<SnapshotProgress> snapshots = new ArrayList<>();
     private final VanillaMessageHistory history = new VanillaMessageHistory();
 
-    Pipeline(Path servicesYaml, List<String> jvmOptions) throws IOException {
+    OmsPipeline(Path servicesYaml, List<String> jvmOptions) throws IOException {
         Path dir = servicesYaml.getParent();
         Path logs = Files.createDirectories(dir.resolve("logs"));
         for (String service : SERVICES)

@@ -1,4 +1,4 @@
-package io.celerity.examples.oms.torture;
+package io.celerity.torture;
 
 import io.celerity.examples.demo.DemoFiles;
 import io.celerity.examples.oms.OrderEntry;
@@ -13,7 +13,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** A directory holding the OMS's services.yaml and a fixed queue of client requests, the same for every run. */
-final class TortureDeployment {
+final class OmsDeployment {
 
     private static final String SPINNING = "pauser: BUSY";
     private static final Pattern SNAPSHOT_EVERY = Pattern.compile("everyInputs: \\d+");
@@ -24,7 +24,7 @@ final class TortureDeployment {
     // 2026-01-02T09:00:00Z: requests carry a fixed time, so the reports of any two runs can be compared.
     private static final long FIRST_REQUEST_NANOS = 1_767_344_400_000_000_000L;
 
-    private TortureDeployment() {
+    private OmsDeployment() {
     }
 
     /**

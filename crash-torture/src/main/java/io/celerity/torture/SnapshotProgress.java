@@ -1,4 +1,4 @@
-package io.celerity.examples.oms.torture;
+package io.celerity.torture;
 
 import io.celerity.snapshot.SnapshotEnded;
 import io.celerity.snapshot.SnapshotMarks;

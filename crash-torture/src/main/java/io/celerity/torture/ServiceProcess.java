@@ -1,4 +1,4 @@
-package io.celerity.examples.oms.torture;
+package io.celerity.torture;
 
 import io.celerity.cli.CelerityCli;
 
@@ -125,7 +125,7 @@ final class ServiceProcess {
                 flags.add(arg);
         if (!flags.contains("--add-exports=java.base/sun.nio.ch=ALL-UNNAMED"))
             throw new IllegalStateException("this JVM was started without Chronicle's flags, which its service "
-                    + "processes inherit; run it through the examples' demo profile (mvn -Pdemo) or the test suite");
+                    + "processes inherit; run it through this module's torture profile (mvn -Ptorture) or its tests");
         return flags;
     }
 }

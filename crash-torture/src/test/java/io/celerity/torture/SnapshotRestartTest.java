@@ -1,4 +1,4 @@
-package io.celerity.examples.oms.torture;
+package io.celerity.torture;
 
 import io.celerity.config.CelerityConfig;
 import io.celerity.host.ServiceHost;
@@ -16,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The OMS of oms/services.yaml, crashed after 2,300 requests and restarted from its snapshots (taken every 500
  * inputs here), answers the 3,000 requests exactly as a run that was never interrupted. Account HEDGE1 runs out of
- * gross notional after the restart (see {@link TortureDeployment}), so the risk check's rebuilt state shows too.
+ * gross notional after the restart (see {@link OmsDeployment}), so the risk check's rebuilt state shows too.
  * (That each restart loads a snapshot, {@link CrashTortureTest} reads in the services' logs.)
  */
 class SnapshotRestartTest {
@@ -48,7 +48,7 @@ class SnapshotRestartTest {
                     assertEquals(4, snapshots.update().started(), queue + ": after 500, 1,000, 1,500, 2,000 inputs");
                     assertEquals(0, snapshots.unfinished(), queue + ": every one complete, to be loaded");
                 }
-            TortureDeployment.appendRequests(restarted, BEFORE_CRASH, REQUESTS);
+            OmsDeployment.appendRequests(restarted, BEFORE_CRASH, REQUESTS);
             try (ServiceHost host = ServiceHost.start(config)) { // loads them, replays the 300 answered since
                 awaitAnswers(host, REQUESTS - BEFORE_CRASH);
             }
@@ -56,15 +56,15 @@ class SnapshotRestartTest {
             crashed.close();
         }
 
-        Reports expected = Reports.read(reference.resolve("reports"));
-        Reports.Difference difference = expected.compare(Reports.read(restarted.resolve("reports")));
-        assertEquals(new Reports.Difference(REQUESTS, 0, 0, 0), difference,
+        OmsReports expected = OmsReports.read(reference.resolve("reports"));
+        OmsReports.Difference difference = expected.compare(OmsReports.read(restarted.resolve("reports")));
+        assertEquals(new OmsReports.Difference(REQUESTS, 0, 0, 0), difference,
                 "same answers, order ids included, none lost or repeated");
     }
 
     /** The OMS's services.yaml in {@code into}, with the first {@code written} requests waiting. */
     private static CelerityConfig deploy(Path into, int written, String orderManagerRebuild) throws IOException {
-        Path servicesYaml = TortureDeployment.create(into, REQUESTS, SNAPSHOT_EVERY, written);
+        Path servicesYaml = OmsDeployment.create(into, REQUESTS, SNAPSHOT_EVERY, written);
         String yaml = Files.readString(servicesYaml);
         String deployed = "rebuildState: REPLAY_OUTPUTS";
         assertTrue(yaml.contains(deployed), yaml);
