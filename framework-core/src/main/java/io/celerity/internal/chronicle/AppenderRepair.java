@@ -13,6 +13,9 @@ import java.lang.reflect.Method;
  * when a cycle file cannot be created it throws a checked IOException undeclared and leaves the queue's write lock
  * held and its nesting count raised, so every later write of this process would wait on the lock or nest in a dead
  * document. Undoing both lets the next attempt start clean. Only ever called on that failure path.
+ * <p>Covers Chronicle Queue issue 697 (the write lock not released when a new cycle file cannot be accessed), whose
+ * fix for one exception, issue 1324 ({@code WriteAfterEOFException}), left the others; and issue 896 (the nesting
+ * count out of step after an exception in {@code writingDocument}).
  */
 public final class AppenderRepair {
 

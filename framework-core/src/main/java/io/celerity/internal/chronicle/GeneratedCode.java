@@ -11,6 +11,10 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Refuses the slow reflective fallbacks Chronicle uses when it cannot generate a method reader or writer, and warns
  * (once per service and class) when a generated class was not built with the application but compiled at start.
+ *
+ * <p>Covers Chronicle Wire issue 460: a proxy method writer does not write {@code MessageHistory} (Chronicle Queue
+ * issue 889), so a service on one would lose its restart point, and a reflective method reader allocates per message.
+ * Chronicle Wire pull request 769 turns reflective proxies off by default; this check also holds where it does not.
  */
 public final class GeneratedCode {
 
