@@ -15,9 +15,9 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * Your services' classes for the command line: {@code --classpath PATH} before the command, else the
- * {@code CELERITY_CLASSPATH} variable; jars and directories separated by the path separator, {@code dir/*} for every
- * jar in a directory.
+ * Your services' classes for the command line: {@code --classpath PATH} before the command (an option of
+ * {@link CelerityCli}, parsed by picocli), else the {@code CELERITY_CLASSPATH} variable; jars and directories separated
+ * by the path separator, {@code dir/*} for every jar in a directory.
  * <p>
  * The command then runs in one class loader holding Celerity, Chronicle and these classes, so Chronicle finds them by
  * name (e.g. {@code dump}'s event interface). Chronicle adds the loader's URLs to {@code java.class.path} when it
@@ -35,17 +35,9 @@ final class UserClasspath {
         this.entries = entries;
     }
 
-    /** The classes named by a leading {@code --classpath PATH} ({@code --classpath=PATH}), else by {@code variable}. */
-    static UserClasspath of(String[] args, String variable) {
-        String path = variable;
-        if (args.length > 0 && args[0].startsWith(OPTION + "=")) {
-            path = args[0].substring(OPTION.length() + 1);
-        } else if (args.length > 0 && args[0].equals(OPTION)) {
-            if (args.length < 2)
-                throw new IllegalArgumentException(OPTION + " needs a PATH (jars and directories separated by '"
-                        + File.pathSeparator + "')");
-            path = args[1];
-        }
+    /** The classes named by the {@code --classpath} option's value, else (option {@code null}) by {@code variable}. */
+    static UserClasspath of(String option, String variable) {
+        String path = option != null ? option : variable;
         List<Path> entries = new ArrayList<>();
         if (path != null)
             for (String entry : path.split(File.pathSeparator))
