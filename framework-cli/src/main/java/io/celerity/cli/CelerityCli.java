@@ -6,10 +6,8 @@ import io.celerity.runtime.ServiceAlreadyRunningException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.HelpCommand;
-import picocli.CommandLine.ParseResult;
-import picocli.CommandLine.RunLast;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.ScopeType;
-import picocli.CommandLine.Option;
 
 /** The {@code celerity} command line. */
 // Help options inherited: every subcommand answers --help.
@@ -31,10 +29,8 @@ public final class CelerityCli {
     /** Exit status of {@code run} refused because a live instance of one of its services runs already. */
     static final int ALREADY_RUNNING = 4;
 
-    @Option(names = UserClasspath.OPTION, paramLabel = "PATH", scope = ScopeType.LOCAL, description = "your services' "
-            + "classes: jars and directories separated by ':', dir/* for all jars in dir; before the command "
-            + "(default: $CELERITY_CLASSPATH)")
-    String classpath;
+    @Mixin
+    ClasspathOption classpath; // read before this parse too, see UserClasspath.of
 
     public static void main(String[] args) {
         JvmSettings.apply();
@@ -43,8 +39,16 @@ public final class CelerityCli {
 
     /** Runs the command line and returns its exit status. */
     public static int execute(String... args) {
+        UserClasspath classpath;
+        try {
+            classpath = UserClasspath.of(args, System.getenv(UserClasspath.VARIABLE));
+        } catch (IllegalArgumentException e) {
+            System.err.println("celerity: " + e.getMessage());
+            return USAGE_ERROR;
+        }
+        if (!classpath.isEmpty() && !UserClasspath.loadedBy(CelerityCli.class))
+            return classpath.execute(CelerityCli.class, args);
         CommandLine cli = new CommandLine(new CelerityCli());
-        cli.setExecutionStrategy(parsed -> runWithUserClasspath(cli, parsed, args));
         // A wrong file, queue or option is the user's to fix: say what, without a stack trace.
         cli.setExecutionExceptionHandler((e, command, parsed) -> {
             int status = statusOfUserError(e);
@@ -54,21 +58,6 @@ public final class CelerityCli {
             return status;
         });
         return cli.execute(args);
-    }
-
-    // Once picocli has parsed --classpath: with user classes, the whole command runs afresh in a loader holding them.
-    private static int runWithUserClasspath(CommandLine cli, ParseResult parsed, String[] args) {
-        UserClasspath classpath;
-        try {
-            String option = cli.<CelerityCli>getCommand().classpath;
-            classpath = UserClasspath.of(option, System.getenv(UserClasspath.VARIABLE));
-        } catch (IllegalArgumentException e) {
-            cli.getErr().println("celerity: " + e.getMessage());
-            return USAGE_ERROR;
-        }
-        if (!classpath.isEmpty() && !UserClasspath.loadedBy(CelerityCli.class))
-            return classpath.execute(CelerityCli.class, args);
-        return new RunLast().execute(parsed);
     }
 
     // The exit status of a failure one line explains, or 0 for one that needs its stack trace.

@@ -1,5 +1,7 @@
 package io.celerity.cli;
 
+import picocli.CommandLine;
+
 import java.io.File;
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
@@ -15,9 +17,9 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * Your services' classes for the command line: {@code --classpath PATH} before the command (an option of
- * {@link CelerityCli}, parsed by picocli), else the {@code CELERITY_CLASSPATH} variable; jars and directories separated
- * by the path separator, {@code dir/*} for every jar in a directory.
+ * Your services' classes for the command line: {@code --classpath PATH} before the command, else the
+ * {@code CELERITY_CLASSPATH} variable; jars and directories separated by the path separator, {@code dir/*} for every
+ * jar in a directory.
  * <p>
  * The command then runs in one class loader holding Celerity, Chronicle and these classes, so Chronicle finds them by
  * name (e.g. {@code dump}'s event interface). Chronicle adds the loader's URLs to {@code java.class.path} when it
@@ -25,9 +27,10 @@ import java.util.stream.Stream;
  */
 final class UserClasspath {
 
-    static final String OPTION = "--classpath";
+    static final String OPTION = ClasspathOption.NAME;
     static final String VARIABLE = "CELERITY_CLASSPATH";
     private static final String LOADER_NAME = "celerity";
+    private static final String PICOCLI = CommandLine.class.getPackageName() + ".";
 
     private final List<Path> entries;
 
@@ -35,8 +38,9 @@ final class UserClasspath {
         this.entries = entries;
     }
 
-    /** The classes named by the {@code --classpath} option's value, else (option {@code null}) by {@code variable}. */
-    static UserClasspath of(String option, String variable) {
+    /** The classes named by {@code --classpath PATH} before the command in {@code args}, else by {@code variable}. */
+    static UserClasspath of(String[] args, String variable) {
+        String option = ClasspathOption.in(args);
         String path = option != null ? option : variable;
         List<Path> entries = new ArrayList<>();
         if (path != null)
@@ -82,7 +86,14 @@ final class UserClasspath {
         all.addAll(entries);
         // The platform loader as parent: Celerity and Chronicle load here too, not from the application loader.
         // Never closed: the command's threads load classes until the JVM exits.
-        ClassLoader loader = new URLClassLoader(LOADER_NAME, urls(all), ClassLoader.getPlatformClassLoader());
+        ClassLoader loader = new URLClassLoader(LOADER_NAME, urls(all), ClassLoader.getPlatformClassLoader()) {
+            // picocli, loaded already to read --classpath, is shared, not loaded twice: it links to nothing of ours.
+            @Override
+            protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+                return name.startsWith(PICOCLI) ? CommandLine.class.getClassLoader().loadClass(name)
+                        : super.loadClass(name, resolve);
+            }
+        };
         Thread.currentThread().setContextClassLoader(loader);
         try {
             Method execute = Class.forName(main.getName(), true, loader).getMethod("execute", String[].class);
