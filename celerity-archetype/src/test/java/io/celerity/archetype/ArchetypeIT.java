@@ -91,6 +91,8 @@ class ArchetypeIT {
 
         // The command line comes with the exec plugin: exec:exec runs it, yet the services do not depend on it.
         assertFalse(verified.contains("io.celerity:celerity-framework-cli:jar"), "the CLI is a dependency: " + verified);
+        assertTrue(Files.readString(generatedIndex).contains("TextMethodWriterMethodReader"),
+                "no reader of dump's (CliCode, from the exec plugin's dependency) in " + generatedIndex);
         String help = mvn(project, settings, "exec", "exec:exec", "-Dcelerity.args=--help");
         assertTrue(help.contains("Usage: celerity") && help.contains("BUILD SUCCESS"), help);
     }
