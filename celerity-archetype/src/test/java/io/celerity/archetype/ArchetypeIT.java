@@ -25,7 +25,8 @@ import static org.junit.jupiter.api.Assertions.fail;
 /**
  * A user's first contact, as a test: generate a service project from the just-built archetype into a temporary
  * directory (outside this repository, as a user's would be), with only this build's artifacts (target/it-repo, filled
- * by invoker:install), and run {@code mvn verify} on it as a separate Maven on the JDK {@code it.javaHome} names.
+ * by invoker:install), and run {@code mvn verify} (then {@code mvn exec:exec}, the command line's help) on it as a
+ * separate Maven on the JDK {@code it.javaHome} names.
  * The Maven logs stay in target/it-projects. Third-party artifacts come from the user's local repository as a remote, so
  * the run is fast and works offline.
  */
@@ -87,6 +88,13 @@ class ArchetypeIT {
                 "the build generated no reader or writer of the project's classes: " + generatedIndex);
 
         assertSameChronicleVersions(verified);
+
+        // The command line comes with the exec plugin: exec:exec runs it, yet the services do not depend on it.
+        assertFalse(verified.contains("io.celerity:celerity-framework-cli:jar"), "the CLI is a dependency: " + verified);
+        assertTrue(Files.readString(generatedIndex).contains("TextMethodWriterMethodReader"),
+                "no reader of dump's (CliCode, from the exec plugin's dependency) in " + generatedIndex);
+        String help = mvn(project, settings, "exec", "exec:exec", "-Dcelerity.args=--help");
+        assertTrue(help.contains("Usage: celerity") && help.contains("BUILD SUCCESS"), help);
     }
 
     /** The generated project resolves every Chronicle artifact at the version this build compiled against. */

@@ -1,6 +1,5 @@
 package io.celerity.config;
 
-import io.celerity.fixtures.Cli;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -11,7 +10,6 @@ import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** One file, several processes: each runs some of its services with just the queues and loops they use. */
 class OnlyServicesTest {
@@ -78,12 +76,5 @@ class OnlyServicesTest {
         ConfigException e = assertThrows(ConfigException.class,
                 () -> CelerityConfig.load(file).withOnlyServices(List.of("third")));
         assertEquals(file + ": service 'third': not declared; expected one of [first, second, counter]", e.getMessage());
-    }
-
-    @Test
-    void runRefusesAnUnknownServiceAsAConfigurationError() throws IOException {
-        Cli.Result run = Cli.run("run", file().toString(), "--service", "third");
-        assertEquals(2, run.status());
-        assertTrue(run.err().contains("service 'third': not declared"), run.err());
     }
 }

@@ -1,5 +1,7 @@
 package io.celerity.cli;
 
+import picocli.CommandLine;
+
 import java.io.File;
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
@@ -25,9 +27,10 @@ import java.util.stream.Stream;
  */
 final class UserClasspath {
 
-    static final String OPTION = "--classpath";
+    static final String OPTION = ClasspathOption.NAME;
     static final String VARIABLE = "CELERITY_CLASSPATH";
     private static final String LOADER_NAME = "celerity";
+    private static final String PICOCLI = CommandLine.class.getPackageName() + ".";
 
     private final List<Path> entries;
 
@@ -35,17 +38,10 @@ final class UserClasspath {
         this.entries = entries;
     }
 
-    /** The classes named by a leading {@code --classpath PATH} ({@code --classpath=PATH}), else by {@code variable}. */
+    /** The classes named by {@code --classpath PATH} before the command in {@code args}, else by {@code variable}. */
     static UserClasspath of(String[] args, String variable) {
-        String path = variable;
-        if (args.length > 0 && args[0].startsWith(OPTION + "=")) {
-            path = args[0].substring(OPTION.length() + 1);
-        } else if (args.length > 0 && args[0].equals(OPTION)) {
-            if (args.length < 2)
-                throw new IllegalArgumentException(OPTION + " needs a PATH (jars and directories separated by '"
-                        + File.pathSeparator + "')");
-            path = args[1];
-        }
+        String option = ClasspathOption.in(args);
+        String path = option != null ? option : variable;
         List<Path> entries = new ArrayList<>();
         if (path != null)
             for (String entry : path.split(File.pathSeparator))
@@ -90,7 +86,14 @@ final class UserClasspath {
         all.addAll(entries);
         // The platform loader as parent: Celerity and Chronicle load here too, not from the application loader.
         // Never closed: the command's threads load classes until the JVM exits.
-        ClassLoader loader = new URLClassLoader(LOADER_NAME, urls(all), ClassLoader.getPlatformClassLoader());
+        ClassLoader loader = new URLClassLoader(LOADER_NAME, urls(all), ClassLoader.getPlatformClassLoader()) {
+            // picocli, loaded already to read --classpath, is shared, not loaded twice: it links to nothing of ours.
+            @Override
+            protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+                return name.startsWith(PICOCLI) ? CommandLine.class.getClassLoader().loadClass(name)
+                        : super.loadClass(name, resolve);
+            }
+        };
         Thread.currentThread().setContextClassLoader(loader);
         try {
             Method execute = Class.forName(main.getName(), true, loader).getMethod("execute", String[].class);

@@ -159,11 +159,11 @@ class StatusFromQueuesTest {
         }
     }
 
-    /** This JVM's class path without the test classes (where the component lives), Celerity and Chronicle kept. */
+    /** This JVM's class path without the test classes and test-jars (where the component lives), Celerity kept. */
     private static URLClassLoader withoutTestClasses() throws Exception {
         List<URL> urls = new ArrayList<>();
         for (String entry : System.getProperty("java.class.path").split(File.pathSeparator))
-            if (!entry.isEmpty() && !entry.replace('\\', '/').endsWith("test-classes"))
+            if (!entry.isEmpty() && !entry.replace('\\', '/').endsWith("test-classes") && !entry.endsWith("-tests.jar"))
                 urls.add(Path.of(entry).toUri().toURL());
         return new URLClassLoader("without-tests", urls.toArray(URL[]::new), ClassLoader.getPlatformClassLoader());
     }

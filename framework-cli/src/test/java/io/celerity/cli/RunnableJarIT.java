@@ -11,6 +11,7 @@ import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -45,7 +46,8 @@ class RunnableJarIT {
             assertEquals(null, contents.getEntry(TickEcho.class.getName().replace('.', '/') + ".class"),
                     "the component must come from outside the jar");
         }
-        String classes = Path.of(TickEcho.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        // The component (framework-core's test-jar) and the readers and writers this module's build generated for it.
+        String classes = location(TickEcho.class) + File.pathSeparator + location(RunnableJarIT.class);
         Path yaml = Files.writeString(dir.resolve("services.yaml"), InspectCommandsTest.YAML);
 
         ChildJvm missing = ChildJvm.runnableJar(jar, Map.of(), dir.resolve("missing.log"), "run", yaml.toString());
@@ -89,6 +91,10 @@ class RunnableJarIT {
         assertTrue(log.contains("closed echo {inputs: " + TICKS + ", outputs: " + TICKS + ", handlerErrors: 0, "
                 + "badMessages: 0"), log);
         assertClean(run);
+    }
+
+    private static String location(Class<?> type) throws Exception {
+        return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
     }
 
     private static void await(ChildJvm run, String what, BooleanSupplier done) throws InterruptedException {

@@ -32,6 +32,17 @@ class UserClasspathTest {
     }
 
     @Test
+    void onlyBeforeTheCommandButAmongTheOtherOptions() throws Exception {
+        Path classes = Files.createDirectory(dir.resolve("classes"));
+        Path other = Files.createDirectory(dir.resolve("other"));
+
+        assertEquals(List.of(classes), UserClasspath.of(new String[]{"-V", "--classpath", classes.toString()}, null)
+                .entries());
+        assertEquals(List.of(other), UserClasspath.of(new String[]{"run", "--classpath", classes.toString()},
+                other.toString()).entries(), "after the command it is the command's (picocli refuses it there)");
+    }
+
+    @Test
     void aStarStandsForEveryJarOfItsDirectoryInNameOrder() throws Exception {
         Path lib = Files.createDirectory(dir.resolve("lib"));
         Path b = Files.createFile(lib.resolve("b.jar"));

@@ -6,7 +6,7 @@ import io.celerity.host.ServiceAlreadyRunningException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.HelpCommand;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.ScopeType;
 
 /** The {@code celerity} command line. */
@@ -29,10 +29,8 @@ public final class CelerityCli {
     /** Exit status of {@code run} refused because a live instance of one of its services runs already. */
     static final int ALREADY_RUNNING = 4;
 
-    @Option(names = UserClasspath.OPTION, paramLabel = "PATH", scope = ScopeType.LOCAL, description = "your services' classes: jars and "
-            + "directories separated by ':', dir/* for all jars in dir; before the command "
-            + "(default: $CELERITY_CLASSPATH)")
-    String classpath; // applied by execute before picocli parses, see UserClasspath
+    @Mixin
+    ClasspathOption classpath; // read before this parse too, see UserClasspath.of
 
     public static void main(String[] args) {
         JvmSettings.apply();
