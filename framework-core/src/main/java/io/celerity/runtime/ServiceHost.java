@@ -1,6 +1,7 @@
 package io.celerity.runtime;
 
 import io.celerity.component.ComponentType;
+import io.celerity.config.AgentConfig;
 import io.celerity.config.CelerityConfig;
 import io.celerity.config.QueueConfig;
 import io.celerity.config.ServiceConfig;
@@ -35,6 +36,7 @@ public final class ServiceHost implements AutoCloseable {
     private final CelerityConfig config;
     private final Map<String, ChronicleQueue> queues = new LinkedHashMap<>();
     private final Map<String, ServiceRunner> services = new LinkedHashMap<>();
+    private final Map<String, UserAgent> agents = new LinkedHashMap<>();
     private final Map<String, EventLoopThread> loops = new LinkedHashMap<>();
     private final List<ServiceClaim> claims = new ArrayList<>();
     private final CountDownLatch closed = new CountDownLatch(1);
@@ -85,11 +87,16 @@ public final class ServiceHost implements AutoCloseable {
         timestamps = options.timestamps().apply(config.hostId());
         for (QueueConfig q : config.queues().values())
             queues.put(q.name(), openQueue(q, options));
-        Map<String, List<ServiceRunner>> byLoop = new LinkedHashMap<>();
+        Map<String, List<LoopParticipant>> byLoop = new LinkedHashMap<>();
         for (ServiceConfig s : config.services().values()) {
             ServiceRunner runner = newRunner(s, options);
             services.put(s.name(), runner);
             byLoop.computeIfAbsent(s.eventLoop(), k -> new ArrayList<>()).add(runner);
+        }
+        for (AgentConfig a : config.agents().values()) {
+            UserAgent agent = UserAgents.create(a, config, queues.get(a.output()), timestamps, options);
+            agents.put(a.name(), agent);
+            byLoop.computeIfAbsent(a.eventLoop(), k -> new ArrayList<>()).add(agent);
         }
         if (config.metricsPort() >= 0)
             metrics = startMetrics();
@@ -100,8 +107,8 @@ public final class ServiceHost implements AutoCloseable {
         statusPublisher = startStatusPublisher();
         watchdog.watch(this::stopBecause);
         retentions.forEach((queue, retention) -> retention.start(queues.get(queue), retentionThread()));
-        LOG.info("host started from {}: {} queue(s), services {} on loops {}", config.source(), queues.size(),
-                services.keySet(), loops.keySet());
+        LOG.info("host started from {}: {} queue(s), services {}{} on loops {}", config.source(), queues.size(),
+                services.keySet(), agents.isEmpty() ? "" : ", agents " + agents.keySet(), loops.keySet());
     }
 
     private ChronicleQueue openQueue(QueueConfig q, HostOptions options) {
@@ -220,12 +227,24 @@ public final class ServiceHost implements AutoCloseable {
         return config;
     }
 
-    /** The live counters of a service. */
+    /** The live counters of a service, or of an agent (its events written and its failed doWork calls). */
     public ServiceStats stats(String service) {
         ServiceRunner r = services.get(service);
-        if (r == null)
-            throw new IllegalArgumentException("no service '" + service + "'; services are " + services.keySet());
-        return r.stats();
+        if (r != null)
+            return r.stats();
+        UserAgent a = agents.get(service);
+        if (a == null)
+            throw new IllegalArgumentException("no service '" + service + "'; services are " + services.keySet()
+                    + (agents.isEmpty() ? "" : ", agents " + agents.keySet()));
+        return a.stats();
+    }
+
+    /** The user's agent configured as {@code name}, as its loop built it; e.g. to ask a gateway for its port. */
+    public org.agrona.concurrent.Agent agent(String name) {
+        UserAgent a = agents.get(name);
+        if (a == null)
+            throw new IllegalArgumentException("no agent '" + name + "'; agents are " + agents.keySet());
+        return a.agent();
     }
 
     /** The thread running an event loop, e.g. to measure what it allocates. */

@@ -33,7 +33,7 @@ import java.util.List;
  * input, if configured, is drained before each normal input. Built on the host thread; {@link #open(InputHistory)},
  * {@link #doWork()} and {@link #close()} run on the loop thread.
  */
-final class ServiceRunner implements ServiceContext {
+final class ServiceRunner implements ServiceContext, LoopParticipant {
 
     private static final Logger LOG = LoggerFactory.getLogger(ServiceRunner.class);
     /** Control messages read in one go at most: a flood of them holds normal inputs back, not the loop. */
@@ -123,7 +123,8 @@ final class ServiceRunner implements ServiceContext {
         return stats;
     }
 
-    String name() {
+    @Override
+    public String name() {
         return config.name();
     }
 
@@ -132,7 +133,8 @@ final class ServiceRunner implements ServiceContext {
      *
      * @param history the loop thread's message history
      */
-    void open(InputHistory history) {
+    @Override
+    public void open(InputHistory history) {
         this.history = history;
         appender = output.createAppender();
         outputSync = new OutputSync(appender, output, outputSyncPolicy, stats);
@@ -233,7 +235,8 @@ final class ServiceRunner implements ServiceContext {
      * One pass: at most one message from each normal input, each preceded by every control message waiting, then the
      * timer if due. Returns the work done.
      */
-    int doWork() {
+    @Override
+    public int doWork() {
         int work = 0;
         for (int i = 0; i < normalInputs; i++) {
             if (control >= 0) {
@@ -419,14 +422,16 @@ final class ServiceRunner implements ServiceContext {
     }
 
     /** Between passes that found no work: touches the output's next page, so that no message pays its page fault. */
-    void idle() {
+    @Override
+    public void idle() {
         if (outputPages == null)
             outputPages = new PageToucher(appender);
         outputPages.touchAhead();
     }
 
     /** Releases the tailers and the appender; the host closes the queues. */
-    void close() {
+    @Override
+    public void close() {
         if (readers != null)
             Closeable.closeQuietly((Object[]) readers);
         if (tailers != null)
