@@ -75,6 +75,18 @@ class AgentConfigTest {
     }
 
     @Test
+    void anAgentCanRunInAProcessOfItsOwn() throws IOException {
+        CelerityConfig whole = CelerityConfig.load(write(QUEUES + LOOPS + SERVICES + source("    eventLoop: io\n")));
+        CelerityConfig agentOnly = whole.withOnlyServices(java.util.List.of("source"));
+        assertEquals(java.util.Set.of("source"), agentOnly.agents().keySet());
+        assertTrue(agentOnly.services().isEmpty());
+        assertEquals(java.util.Set.of("ticks"), agentOnly.queues().keySet(), "only the agent's queue");
+        assertEquals(java.util.Set.of("io"), agentOnly.eventLoops().keySet());
+        CelerityConfig serviceOnly = whole.withOnlyServices(java.util.List.of("echo"));
+        assertTrue(serviceOnly.agents().isEmpty());
+    }
+
+    @Test
     void mistakesAreRefusedNamingAgentAndKey() throws IOException {
         rejected(QUEUES + SERVICES + source("    eventLoop: io\n"), "agent 'source'", "eventLoop",
                 "unknown event loop 'io'");
