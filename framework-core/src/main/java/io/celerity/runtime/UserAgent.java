@@ -76,7 +76,11 @@ final class UserAgent implements LoopParticipant, ServiceContext {
         Object writer = MethodCode.writer(output, new AgentOut(appender, stats), type.outputInterfaces(), config.name());
         Agent built = (Agent) type.newInstance(writer, this, settings);
         history.reset(); // what it writes while starting stems from no input either
-        built.onStart();
+        try {
+            built.onStart();
+        } catch (RuntimeException e) {
+            throw new IllegalStateException("agent '" + config.name() + "': onStart threw " + e, e);
+        }
         started = true;
         agent = built;
     }

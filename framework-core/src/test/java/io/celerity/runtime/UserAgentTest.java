@@ -24,6 +24,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** A user's Agrona agent runs on a configured loop beside services, and a failing one does not hold them up. */
@@ -113,5 +114,17 @@ class UserAgentTest {
             assertTrue(gap >= backOff, "retry " + i + " came " + gap + " ns after the last; expected >= " + backOff);
             backOff = Math.min(2 * backOff, EventLoopThread.MAX_BACK_OFF_NANOS);
         }
+    }
+
+    @Test
+    void anAgentThatCannotStartFailsTheHostsStartNamingIt() {
+        CelerityConfig config = CelerityConfig.builder()
+                .queue("ticks", dir.resolve("ticks"))
+                .agent(new AgentConfig("source", TickSource.class.getName(), "ticks", EventLoopConfig.DEFAULT_NAME,
+                        Map.of("count", -1)))
+                .build();
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> ServiceHost.start(config));
+        assertTrue(e.getMessage().startsWith("agent 'source': onStart threw java.lang.IllegalArgumentException: "
+                + "count -1"), e.getMessage());
     }
 }
