@@ -67,13 +67,17 @@ class QuoteGatewayAllocationTest {
                 quietInARow = bytes == 0 ? quietInARow + 1 : 0;
             }
             List<Long> measured = new ArrayList<>();
+            long start = System.nanoTime();
             for (int w = 0; w < MEASURED_WINDOWS; w++)
                 measured.add(allocatedWhile(threads, loopThread, client, lines, checker, sent));
+            long nanos = System.nanoTime() - start;
             long total = measured.stream().mapToLong(Long::longValue).sum();
             long allocating = measured.stream().filter(b -> b > 0).count();
+            // Printed, not asserted: throughput depends on the machine and on who else is using it.
             LOG.info(String.format("quote gateway: %,d lines after %,d warm-up lines; loop thread allocated %,d bytes in"
-                    + " %d of %d windows %s", MEASURED_WINDOWS * WINDOW, warmUp.size() * WINDOW, total, allocating,
-                    MEASURED_WINDOWS, measured));
+                    + " %d of %d windows %s; %,.0f lines/s read, written and checked", MEASURED_WINDOWS * WINDOW,
+                    warmUp.size() * WINDOW, total, allocating, MEASURED_WINDOWS, measured,
+                    MEASURED_WINDOWS * WINDOW * 1e9 / nanos));
             assertTrue(allocating <= MAX_WINDOWS_THAT_ALLOCATE, "an allocation per line would show in every window: "
                     + measured + " (warm-up " + warmUp + ")");
             assertTrue(total <= MAX_BYTES, total + " bytes: " + measured);
