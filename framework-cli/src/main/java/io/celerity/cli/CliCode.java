@@ -26,11 +26,12 @@ public final class CliCode implements CodeBuilder {
 
     @Override
     public Set<Class<?>> build(Class<?> component, ChronicleQueue scratch) {
-        ComponentType type = ComponentType.of(component);
+        ComponentType type = ComponentType.ofComponentOrAgent(component);
         List<List<Class<?>>> interfaceSets = new ArrayList<>();
         if (!type.outputInterfaces().isEmpty())
             interfaceSets.add(type.outputInterfaces());
-        interfaceSets.add(type.inputInterfaces());
+        if (!type.inputInterfaces().isEmpty()) // an agent has none
+            interfaceSets.add(type.inputInterfaces());
         if (type.inputInterfaces().size() > 1)
             type.inputInterfaces().forEach(input -> interfaceSets.add(List.of(input)));
 

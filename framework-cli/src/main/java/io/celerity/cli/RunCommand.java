@@ -19,7 +19,8 @@ final class RunCommand implements Callable<Integer> {
     Path servicesYaml;
 
     @Option(names = "--service", paramLabel = "NAME",
-            description = "run only this service of the file (repeatable), e.g. one service per process; default: all")
+            description = "run only this service (or agent) of the file (repeatable), e.g. one service per process; "
+                    + "default: all")
     List<String> services = new ArrayList<>();
 
     @Override
@@ -27,7 +28,8 @@ final class RunCommand implements Callable<Integer> {
         CelerityConfig whole = CelerityConfig.load(servicesYaml);
         CelerityConfig config = services.isEmpty() ? whole : whole.withOnlyServices(services);
         ServiceHost host = ServiceHost.start(config).closeOnShutdown();
-        System.out.println("celerity: running " + config.services().keySet() + " from " + servicesYaml
+        System.out.println("celerity: running " + config.services().keySet()
+                + (config.agents().isEmpty() ? "" : " and agents " + config.agents().keySet()) + " from " + servicesYaml
                 + "; stop with SIGTERM or Ctrl-C");
         host.awaitClose();
         if (host.stopReason().isPresent()) {

@@ -28,6 +28,7 @@ public final class CelerityConfig {
     private final Map<String, QueueConfig> queues;
     private final Map<String, ServiceConfig> services;
     private final Map<String, EventLoopConfig> eventLoops;
+    private final Map<String, AgentConfig> agents;
     private final int metricsPort;
     private final long minFreeSpace;
     private final Duration writeFailureTimeout;
@@ -42,6 +43,7 @@ public final class CelerityConfig {
         this.queues = Collections.unmodifiableMap(new LinkedHashMap<>(b.queues));
         this.services = Collections.unmodifiableMap(new LinkedHashMap<>(b.services));
         this.eventLoops = Collections.unmodifiableMap(new LinkedHashMap<>(b.eventLoops));
+        this.agents = Collections.unmodifiableMap(new LinkedHashMap<>(b.agents));
         this.lines = b.lines;
     }
 
@@ -136,16 +138,21 @@ public final class CelerityConfig {
         return services;
     }
 
+    /** The user's agents run on event loops beside services, by name, in declaration order. */
+    public Map<String, AgentConfig> agents() {
+        return agents;
+    }
+
     /** Event loops by name, in declaration order, including the implicit default loop when a service uses it. */
     public Map<String, EventLoopConfig> eventLoops() {
         return eventLoops;
     }
 
     /**
-     * This deployment cut down to the named services and the queues and event loops they use, validated again; for
-     * running each service of one file in a process of its own.
+     * This deployment cut down to the named services and agents and the queues and event loops they use, validated
+     * again; for running each service of one file in a process of its own.
      *
-     * @throws ConfigException naming a service the file does not declare
+     * @throws ConfigException naming a service or agent the file does not declare
      */
     public CelerityConfig withOnlyServices(Collection<String> names) {
         Builder b = new Builder(source).hostId(hostId).metricsPort(metricsPort).minFreeSpace(minFreeSpace)
@@ -153,9 +160,17 @@ public final class CelerityConfig {
         Set<String> used = new HashSet<>();
         for (String name : names) {
             ServiceConfig s = services.get(name);
+            AgentConfig agent = agents.get(name);
+            if (agent != null) {
+                b.agent(agent);
+                used.add(agent.output());
+                keepLoop(b, agent.eventLoop());
+                continue;
+            }
             if (s == null)
                 throw new ConfigException(source, "service '" + name + "'", null,
-                        "not declared; expected one of " + services.keySet());
+                        "not declared; expected one of " + services.keySet()
+                        + (agents.isEmpty() ? "" : " or an agent of " + agents.keySet()));
             b.service(s);
             used.addAll(s.readQueues());
             used.add(s.output());
@@ -163,12 +178,16 @@ public final class CelerityConfig {
                 used.add(s.snapshot().queue());
             if (s.errors() != null)
                 used.add(s.errors());
-            EventLoopConfig loop = eventLoops.get(s.eventLoop());
-            if (loop != null && !b.eventLoops.containsKey(loop.name()))
-                b.eventLoop(loop);
+            keepLoop(b, s.eventLoop());
         }
         queues.values().stream().filter(q -> used.contains(q.name())).forEach(b::queue);
         return b.build();
+    }
+
+    private void keepLoop(Builder b, String name) {
+        EventLoopConfig loop = eventLoops.get(name);
+        if (loop != null && !b.eventLoops.containsKey(loop.name()))
+            b.eventLoop(loop);
     }
 
     /** Assembles a configuration in code, for embedding and tests. */
@@ -182,6 +201,7 @@ public final class CelerityConfig {
         private final Map<String, QueueConfig> queues = new LinkedHashMap<>();
         private final Map<String, ServiceConfig> services = new LinkedHashMap<>();
         private final Map<String, EventLoopConfig> eventLoops = new LinkedHashMap<>();
+        private final Map<String, AgentConfig> agents = new LinkedHashMap<>();
         private Map<String, Integer> lines = Map.of();
 
         public Builder(String source) {
@@ -241,6 +261,12 @@ public final class CelerityConfig {
             return this;
         }
 
+        /** Adds a user's agent, run on its event loop beside services. */
+        public Builder agent(AgentConfig agent) {
+            putOnce(agents, "agents", agent.name(), agent);
+            return this;
+        }
+
         private <V> void putOnce(Map<String, V> map, String section, String name, V value) {
             if (map.putIfAbsent(name, value) != null)
                 throw new ConfigException(source, section, name, "duplicate name '" + name + "'; expected each name once");
@@ -258,7 +284,8 @@ public final class CelerityConfig {
         /** As {@link #build()}; {@code checkComponents} false leaves out the checks that load component classes. */
         public CelerityConfig build(boolean checkComponents) {
             boolean defaultLoopUsed = services.values().stream()
-                    .anyMatch(s -> EventLoopConfig.DEFAULT_NAME.equals(s.eventLoop()));
+                    .anyMatch(s -> EventLoopConfig.DEFAULT_NAME.equals(s.eventLoop()))
+                    || agents.values().stream().anyMatch(a -> EventLoopConfig.DEFAULT_NAME.equals(a.eventLoop()));
             if (defaultLoopUsed)
                 eventLoops.putIfAbsent(EventLoopConfig.DEFAULT_NAME, EventLoopConfig.of(EventLoopConfig.DEFAULT_NAME));
             CelerityConfig config = new CelerityConfig(this);

@@ -1,12 +1,16 @@
 package io.celerity.host;
 
+import io.celerity.config.AgentConfig;
 import io.celerity.config.CelerityConfig;
 import io.celerity.config.ServiceConfig;
+import io.celerity.internal.agent.UserAgent;
+import io.celerity.internal.agent.UserAgents;
 import io.celerity.internal.dispatch.HopLatency;
 import io.celerity.internal.dispatch.ServicePlan;
 import io.celerity.internal.dispatch.ServiceRunner;
 import io.celerity.internal.fencing.ServiceClaim;
 import io.celerity.internal.loop.EventLoopThread;
+import io.celerity.internal.loop.LoopParticipant;
 import io.celerity.internal.operations.DiskSpaceWatchdog;
 import io.celerity.internal.operations.HostQueues;
 import io.celerity.internal.operations.MetricsEndpoint;
@@ -36,6 +40,7 @@ public final class ServiceHost implements AutoCloseable {
     private final CelerityConfig config;
     private HostQueues queues;
     private final Map<String, ServiceRunner> services = new LinkedHashMap<>();
+    private final Map<String, UserAgent> agents = new LinkedHashMap<>();
     private final Map<String, EventLoopThread> loops = new LinkedHashMap<>();
     private final List<ServiceClaim> claims = new ArrayList<>();
     private final CountDownLatch closed = new CountDownLatch(1);
@@ -83,7 +88,7 @@ public final class ServiceHost implements AutoCloseable {
             claims.add(ServiceClaim.take(config, s));
         timestamps = options.timestamps().apply(config.hostId());
         queues = new HostQueues(config, options.queueClock());
-        Map<String, List<ServiceRunner>> byLoop = new LinkedHashMap<>();
+        Map<String, List<LoopParticipant>> byLoop = new LinkedHashMap<>();
         Map<String, ServiceStats> stats = new LinkedHashMap<>();
         for (ServiceConfig s : config.services().values()) {
             ServiceRunner runner = new ServiceRunner(ServicePlan.of(config, s, queues::get, options.clock(), timestamps,
@@ -91,6 +96,11 @@ public final class ServiceHost implements AutoCloseable {
             services.put(s.name(), runner);
             stats.put(s.name(), runner.stats());
             byLoop.computeIfAbsent(s.eventLoop(), k -> new ArrayList<>()).add(runner);
+        }
+        for (AgentConfig a : config.agents().values()) {
+            UserAgent agent = UserAgents.create(a, config, queues.get(a.output()), timestamps, options);
+            agents.put(a.name(), agent);
+            byLoop.computeIfAbsent(a.eventLoop(), k -> new ArrayList<>()).add(agent);
         }
         if (config.metricsPort() >= 0)
             metrics = startMetrics(stats);
@@ -101,8 +111,8 @@ public final class ServiceHost implements AutoCloseable {
         statusPublisher = new StatusPublisher(config, stats, () -> stopReason);
         watchdog.watch(this::stopBecause);
         queues.startRetention();
-        LOG.info("host started from {}: {} queue(s), services {} on loops {}", config.source(), queues.size(),
-                services.keySet(), loops.keySet());
+        LOG.info("host started from {}: {} queue(s), services {}{} on loops {}", config.source(), queues.size(),
+                services.keySet(), agents.isEmpty() ? "" : ", agents " + agents.keySet(), loops.keySet());
     }
 
     private MetricsEndpoint startMetrics(Map<String, ServiceStats> stats) {
@@ -143,12 +153,24 @@ public final class ServiceHost implements AutoCloseable {
         return config;
     }
 
-    /** The live counters of a service. */
+    /** The live counters of a service, or of an agent (its events written and its failed doWork calls). */
     public ServiceStats stats(String service) {
         ServiceRunner r = services.get(service);
-        if (r == null)
-            throw new IllegalArgumentException("no service '" + service + "'; services are " + services.keySet());
-        return r.stats();
+        if (r != null)
+            return r.stats();
+        UserAgent a = agents.get(service);
+        if (a == null)
+            throw new IllegalArgumentException("no service '" + service + "'; services are " + services.keySet()
+                    + (agents.isEmpty() ? "" : ", agents " + agents.keySet()));
+        return a.stats();
+    }
+
+    /** The user's agent configured as {@code name}, as its loop built it; e.g. to ask a gateway for its port. */
+    public org.agrona.concurrent.Agent agent(String name) {
+        UserAgent a = agents.get(name);
+        if (a == null)
+            throw new IllegalArgumentException("no agent '" + name + "'; agents are " + agents.keySet());
+        return a.agent();
     }
 
     /** The thread running an event loop, e.g. to measure what it allocates. */

@@ -6,8 +6,8 @@ import io.celerity.fixtures.SmallFileSystem;
 import io.celerity.fixtures.SnapshottingCounter;
 import io.celerity.fixtures.Tick;
 import io.celerity.fixtures.TickCounter;
-import io.celerity.fixtures.TickOut;
 import io.celerity.fixtures.TickEcho;
+import io.celerity.fixtures.TickOut;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -86,7 +86,7 @@ class ConfigValidationTest {
         assertEquals("FAST_HOURLY", c.queues().get("more").rollCycle());
         assertEquals(42, c.queues().get("more").sourceId());
         assertEquals(QueueConfig.DEFAULT_ROLL_CYCLE, c.queues().get("in").rollCycle());
-        assertEquals(new EventLoopConfig("core", PauserType.BUSY, "ANY"), c.eventLoops().get("core"));
+        assertEquals(new EventLoopConfig("core", PauserType.BUSY, Affinity.ANY), c.eventLoops().get("core"));
         assertEquals(ServiceConfig.of("echo", Recorder.class, List.of("in", "more"), "out")
                 .withStartFrom(StartFrom.START).withEventLoop("core")
                 .withTimer("onTimer", Duration.ofNanos(250_000)), c.services().get("echo"));

@@ -1,5 +1,6 @@
 package io.celerity.host;
 
+import io.celerity.config.Affinity;
 import io.celerity.config.CelerityConfig;
 import io.celerity.config.EventLoopConfig;
 import io.celerity.config.PauserType;
@@ -74,7 +75,7 @@ class NoGarbageTest {
                 .queue(QueueConfig.of("in", dir.resolve("in")).withEvents(List.of(TickIn.class.getName())))
                 .queue("out", dir.resolve("out"))
                 .queue("errors", dir.resolve("errors"))
-                .eventLoop(new EventLoopConfig("hot", PauserType.YIELDING, "NONE"))
+                .eventLoop(new EventLoopConfig("hot", PauserType.YIELDING, Affinity.NONE))
                 .service(ServiceConfig.of("echo", TickSink.class, List.of("in"), "out").withEventLoop("hot")
                         .withRebuild(StateRebuild.REPLAY_INPUTS).withErrors("errors"));
         try (ServiceHost host = ServiceHost.start(config.build())) {
@@ -87,7 +88,7 @@ class NoGarbageTest {
         return CelerityConfig.builder()
                 .queue("in", dir.resolve("in"))
                 .queue("out", dir.resolve("out"))
-                .eventLoop(new EventLoopConfig("hot", PauserType.YIELDING, "NONE"))
+                .eventLoop(new EventLoopConfig("hot", PauserType.YIELDING, Affinity.NONE))
                 .service(ServiceConfig.of("echo", TickEcho.class, List.of("in"), "out").withEventLoop("hot"));
     }
 

@@ -1,5 +1,6 @@
 package io.celerity.host;
 
+import io.celerity.config.Affinity;
 import io.celerity.config.CelerityConfig;
 import io.celerity.config.EventLoopConfig;
 import io.celerity.config.PauserType;
@@ -261,7 +262,7 @@ class ServiceHostTest {
         CelerityConfig config = CelerityConfig.builder()
                 .queue("notes", dir.resolve("notes"))
                 .queue("out", dir.resolve("out"))
-                .eventLoop(new EventLoopConfig("timers", PauserType.SLEEPY, "NONE"))
+                .eventLoop(new EventLoopConfig("timers", PauserType.SLEEPY, Affinity.NONE))
                 .service(ServiceConfig.of("recorder", Recorder.class, List.of("notes"), "out")
                         .withEventLoop("timers").withTimer("onTimer", Duration.ofMillis(5)))
                 .build();
@@ -279,7 +280,7 @@ class ServiceHostTest {
                 .queue("ticks", dir.resolve("ticks"))
                 .queue("echoed", dir.resolve("echoed"))
                 .queue("limited", dir.resolve("limited"))
-                .eventLoop(new EventLoopConfig("shared", PauserType.YIELDING, "NONE"))
+                .eventLoop(new EventLoopConfig("shared", PauserType.YIELDING, Affinity.NONE))
                 .service(ServiceConfig.of("echo", TickEcho.class, List.of("ticks"), "echoed").withEventLoop("shared"))
                 .service(ServiceConfig.of("limited", LimitedEcho.class, List.of("echoed"), "limited")
                         .withEventLoop("shared").withSettings(Map.of("maxValue", 20, "label", "x")))
@@ -321,7 +322,7 @@ class ServiceHostTest {
         CelerityConfig config = CelerityConfig.builder()
                 .queue("notes", dir.resolve("notes"))
                 .queue("out", dir.resolve("out"))
-                .eventLoop(new EventLoopConfig("pinned", PauserType.BALANCED, lastCpu))
+                .eventLoop(new EventLoopConfig("pinned", PauserType.BALANCED, Affinity.parse(lastCpu)))
                 .service(ServiceConfig.of("probe", AffinityProbe.class, List.of("notes"), "out").withEventLoop("pinned"))
                 .build();
         try (ServiceHost host = ServiceHost.start(config)) {

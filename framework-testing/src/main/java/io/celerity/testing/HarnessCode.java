@@ -21,6 +21,8 @@ public final class HarnessCode implements CodeBuilder {
 
     @Override
     public Set<Class<?>> build(Class<?> componentClass, ChronicleQueue scratch) {
+        if (org.agrona.concurrent.Agent.class.isAssignableFrom(componentClass))
+            return Set.of(); // a user agent reads no events: the harness has nothing of it to drive
         ComponentType type = ComponentType.of(componentClass);
         Set<Class<?>> built = new LinkedHashSet<>();
         Wire yaml = WireType.YAML_ONLY.apply(Bytes.allocateElasticOnHeap());

@@ -1,5 +1,6 @@
 package io.celerity.testing;
 
+import io.celerity.config.Affinity;
 import io.celerity.config.CelerityConfig;
 import io.celerity.config.EventLoopConfig;
 import io.celerity.config.PauserType;
@@ -70,7 +71,7 @@ final class QueueRun implements AutoCloseable {
             b.queue(name, dir.resolve(name));
         }
         b.queue("out", dir.resolve("out"));
-        b.eventLoop(new EventLoopConfig("test", PauserType.YIELDING, "NONE"));
+        b.eventLoop(new EventLoopConfig("test", PauserType.YIELDING, Affinity.NONE));
         ServiceConfig deployed = ServiceConfig.of(service, subject.type().implClass(), inputNames, "out")
                 .withEventLoop("test").withSettings(subject.settings()).withRebuild(subject.rebuild());
         if (subject.snapshotMethod() != null) {

@@ -1,5 +1,6 @@
 package io.celerity.benchmarks.durability;
 
+import io.celerity.config.Affinity;
 import io.celerity.config.CelerityConfig;
 import io.celerity.config.EventLoopConfig;
 import io.celerity.config.PauserType;
@@ -82,7 +83,7 @@ final class OrderHistory {
         CelerityConfig.Builder b = CelerityConfig.builder()
                 .queue("checked", dir.resolve("checked"))
                 .queue("reports", dir.resolve("reports"))
-                .eventLoop(new EventLoopConfig("manager", pauser, "NONE"));
+                .eventLoop(new EventLoopConfig("manager", pauser, Affinity.NONE));
         if (snapshots) {
             b.queue(SNAPSHOTS, dir.resolve(SNAPSHOTS));
             manager = manager.withSnapshot(new SnapshotConfig(SNAPSHOTS, "writeOrderBook", requests - afterSnapshot,

@@ -1,5 +1,6 @@
 package io.celerity.benchmarks.durability;
 
+import io.celerity.config.Affinity;
 import io.celerity.config.CelerityConfig;
 import io.celerity.config.EventLoopConfig;
 import io.celerity.config.PauserType;
@@ -121,7 +122,7 @@ public final class SyncCost implements Callable<Integer> {
         CelerityConfig config = CelerityConfig.builder()
                 .queue("trades", runDir.resolve("trades"))
                 .queue(QueueConfig.of("booked", runDir.resolve("booked")).withSync(scenario.queuePolicy))
-                .eventLoop(new EventLoopConfig("booker", PauserType.BUSY, "NONE"))
+                .eventLoop(new EventLoopConfig("booker", PauserType.BUSY, Affinity.NONE))
                 .service(ServiceConfig.of("booker", TradeBooker.class, List.of("trades"), "booked")
                         .withEventLoop("booker").withSettings(Map.of("syncEvery", syncEvery)))
                 .build();

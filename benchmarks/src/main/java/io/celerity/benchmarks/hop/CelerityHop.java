@@ -2,6 +2,7 @@ package io.celerity.benchmarks.hop;
 
 import io.celerity.benchmarks.harness.LatencyTask;
 import io.celerity.benchmarks.harness.Probes;
+import io.celerity.config.Affinity;
 import io.celerity.config.CelerityConfig;
 import io.celerity.config.EventLoopConfig;
 import io.celerity.config.PauserType;
@@ -45,7 +46,7 @@ public final class CelerityHop implements LatencyTask {
                 .queue("pings", data.dir().resolve("pings"))
                 .queue("echoes", data.dir().resolve("echoes"))
                 .queue("sunk", data.dir().resolve("sunk"))
-                .eventLoop(new EventLoopConfig(LOOP, PauserType.BUSY, handlerCpu < 0 ? "NONE" : String.valueOf(handlerCpu)))
+                .eventLoop(new EventLoopConfig(LOOP, PauserType.BUSY, handlerCpu < 0 ? Affinity.NONE : Affinity.cpu(handlerCpu)))
                 .service(ServiceConfig.of("echo", PingEcho.class, List.of("pings"), "echoes").withEventLoop(LOOP))
                 .service(ServiceConfig.of("sink", PingSink.class, List.of("echoes"), "sunk").withEventLoop(LOOP)
                         .withSettings(Map.of("probes", probesKey)))

@@ -4,6 +4,7 @@ import io.celerity.benchmarks.harness.LatencyTask;
 import io.celerity.benchmarks.harness.Probes;
 import io.celerity.benchmarks.harness.StartTimes;
 import io.celerity.benchmarks.hop.BenchmarkData;
+import io.celerity.config.Affinity;
 import io.celerity.config.CelerityConfig;
 import io.celerity.config.EventLoopConfig;
 import io.celerity.config.QueueConfig;
@@ -70,7 +71,7 @@ public final class OmsPipeline implements LatencyTask {
         oms.queues().values().forEach(b::queue);
         for (EventLoopConfig loop : oms.eventLoops().values())
             b.eventLoop(loop.name().equals(LOOP) && handlerCpu >= 0
-                    ? new EventLoopConfig(LOOP, loop.pauser(), String.valueOf(handlerCpu)) : loop);
+                    ? new EventLoopConfig(LOOP, loop.pauser(), Affinity.cpu(handlerCpu)) : loop);
         for (ServiceConfig service : oms.services().values()) {
             if (service.name().equals("order-manager")) {
                 Map<String, Object> settings = new HashMap<>(service.settings());

@@ -35,7 +35,7 @@ public final class ComponentCode {
      * @throws IllegalArgumentException when the class is not a component
      */
     public static Set<Class<?>> build(Class<?> componentClass, ChronicleQueue scratch) {
-        ComponentType type = ComponentType.of(componentClass);
+        ComponentType type = ComponentType.ofComponentOrAgent(componentClass);
         Object component = allocate(componentClass);
         Set<Class<?>> built = new LinkedHashSet<>();
         try (ExcerptAppender appender = scratch.createAppender(); ExcerptTailer tailer = scratch.createTailer()) {

@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
 
-/** Finds the component classes in a directory of compiled classes: every class {@link ComponentType#of} accepts. */
+/** Finds the component and agent classes among compiled classes: every class {@link ComponentType} accepts. */
 final class ComponentScan {
 
     private ComponentScan() {
@@ -35,7 +35,7 @@ final class ComponentScan {
             if (!Modifier.isPublic(c.getModifiers()) || c.isInterface() || c.isAnonymousClass() || c.isLocalClass())
                 continue;
             try {
-                ComponentType.of(c);
+                ComponentType.ofComponentOrAgent(c); // an agent's writer is generated too
                 found.add(c);
             } catch (IllegalArgumentException | LinkageError notAComponent) {
                 // no input interface, no usable constructor...

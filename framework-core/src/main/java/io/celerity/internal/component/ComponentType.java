@@ -3,6 +3,7 @@ package io.celerity.internal.component;
 import io.celerity.api.FailedInput;
 import io.celerity.api.FailedInputs;
 import io.celerity.api.ServiceContext;
+import org.agrona.concurrent.Agent;
 
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
@@ -44,12 +45,43 @@ public final class ComponentType {
      * @throws IllegalArgumentException saying what is wrong when the class cannot be a component
      */
     public static ComponentType of(Class<?> implClass) {
-        if (implClass.isInterface() || Modifier.isAbstract(implClass.getModifiers()))
-            throw new IllegalArgumentException(implClass.getName() + " is abstract; expected a concrete class");
+        requireConcrete(implClass);
         List<Class<?>> inputs = inputInterfacesOf(implClass);
         if (inputs.isEmpty())
             throw new IllegalArgumentException(implClass.getName()
                     + " implements no input interface; expected it to implement an interface of event methods");
+        return withConstructor(implClass, inputs);
+    }
+
+    /**
+     * Inspects a user's agent class: an {@link Agent} with no inputs, built like a component from its output
+     * interface(s), optionally a {@link ServiceContext} and one settings object.
+     *
+     * @throws IllegalArgumentException saying what is wrong when the class cannot be an agent
+     */
+    public static ComponentType ofAgent(Class<?> implClass) {
+        if (!Agent.class.isAssignableFrom(implClass))
+            throw new IllegalArgumentException(implClass.getName() + " does not implement org.agrona.concurrent.Agent;"
+                    + " expected an agent class (int doWork(), String roleName())");
+        requireConcrete(implClass);
+        ComponentType type = withConstructor(implClass, List.of());
+        if (type.outputInterfaces.isEmpty())
+            throw new IllegalArgumentException(implClass.getName() + " takes no output interface in its constructor; "
+                    + "expected a public constructor taking the interface of the events it writes");
+        return type;
+    }
+
+    /** A user's agent ({@link #ofAgent}) when the class implements {@link Agent}, otherwise a component ({@link #of}). */
+    public static ComponentType ofComponentOrAgent(Class<?> implClass) {
+        return Agent.class.isAssignableFrom(implClass) ? ofAgent(implClass) : of(implClass);
+    }
+
+    private static void requireConcrete(Class<?> implClass) {
+        if (implClass.isInterface() || Modifier.isAbstract(implClass.getModifiers()))
+            throw new IllegalArgumentException(implClass.getName() + " is abstract; expected a concrete class");
+    }
+
+    private static ComponentType withConstructor(Class<?> implClass, List<Class<?>> inputs) {
         Constructor<?> best = null;
         for (Constructor<?> c : implClass.getConstructors())
             if (isUsable(c) && (best == null || c.getParameterCount() > best.getParameterCount()))
@@ -101,7 +133,7 @@ public final class ComponentType {
             return false;
         String n = c.getName();
         return n.startsWith("java.") || n.startsWith("javax.") || n.startsWith("jdk.") || n.startsWith("sun.")
-                || n.startsWith("net.openhft.") || n.startsWith("io.celerity.api.");
+                || n.startsWith("net.openhft.") || n.startsWith("org.agrona.") || n.startsWith("io.celerity.api.");
     }
 
     /** Usable: every parameter is an output interface, the ServiceContext, or one settings class. */

@@ -43,6 +43,7 @@ public final class ConfigValidator {
         config.eventLoops().values().forEach(this::validateEventLoop);
         config.services().values().forEach(this::validateService);
         validateWritersAreDistinguishable();
+        new AgentValidator(config, checkComponents).validate();
     }
 
     private void validateQueues() {
@@ -132,9 +133,8 @@ public final class ConfigValidator {
         String entry = "event loop '" + loop.name() + "'";
         if (loop.pauser() == null)
             throw error(entry, "pauser", "missing; expected one of BUSY, YIELDING, BALANCED, SLEEPY");
-        String a = loop.affinity();
-        if (a == null || !(a.equals("NONE") || a.equals("ANY") || a.matches("\\d{1,4}")))
-            throw error(entry, "affinity", "'" + a + "' is not an affinity; expected NONE, ANY or a CPU number");
+        if (loop.affinity() == null)
+            throw error(entry, "affinity", "missing; expected NONE, ANY or a CPU number");
     }
 
     private void validateService(ServiceConfig s) {
@@ -207,17 +207,23 @@ public final class ConfigValidator {
         }
         if (s.heartbeat() != null && (s.heartbeat().isNegative() || s.heartbeat().isZero()))
             throw error(entry, "heartbeat", "period " + s.heartbeat() + " must be positive");
-        if (!s.settings().isEmpty()) {
-            if (type.settingsType() == null)
-                throw error(entry, "settings", "given, but no constructor of " + s.implClass()
-                        + " takes a settings object; expected a constructor parameter of a settings class");
-            try {
-                SettingsBinder.bind(type.settingsType(), s.settings());
-            } catch (SettingsBinder.InvalidSetting e) {
-                throw error(entry, "settings." + e.setting, e.getMessage());
-            } catch (IllegalArgumentException e) {
-                throw error(entry, "settings", e.getMessage());
-            }
+        validateSettings(type, s.settings(), s.implClass(), (key, problem) -> error(entry, key, problem));
+    }
+
+    /** Settings given must fit the settings class the constructor takes; {@code error} builds the exception. */
+    static void validateSettings(ComponentType type, Map<String, Object> settings, String implClass,
+                                 java.util.function.BiFunction<String, String, ConfigException> error) {
+        if (settings.isEmpty())
+            return;
+        if (type.settingsType() == null)
+            throw error.apply("settings", "given, but no constructor of " + implClass
+                    + " takes a settings object; expected a constructor parameter of a settings class");
+        try {
+            SettingsBinder.bind(type.settingsType(), settings);
+        } catch (SettingsBinder.InvalidSetting e) {
+            throw error.apply("settings." + e.setting, e.getMessage());
+        } catch (IllegalArgumentException e) {
+            throw error.apply("settings", e.getMessage());
         }
     }
 

@@ -1,5 +1,7 @@
 package io.celerity.internal.config;
 
+import io.celerity.config.Affinity;
+import io.celerity.config.AgentConfig;
 import io.celerity.config.CelerityConfig;
 import io.celerity.config.ConfigException;
 import io.celerity.config.EventLoopConfig;
@@ -73,7 +75,7 @@ public final class YamlConfigReader {
 
     private CelerityConfig parse(Map<String, Object> root) {
         Section top = new Section("top level", root, "", 1);
-        top.allow("hostId", "queues", "services", "eventLoops", "monitoring", "minFreeSpace",
+        top.allow("hostId", "queues", "services", "agents", "eventLoops", "monitoring", "minFreeSpace",
                 "writeFailureTimeout");
         CelerityConfig.Builder b = new CelerityConfig.Builder(source);
         b.hostId((int) top.integer("hostId", 0));
@@ -89,9 +91,10 @@ public final class YamlConfigReader {
         top.entries("queues").forEach((name, q) -> b.queue(queue(name, q)));
         top.entries("eventLoops").forEach((name, l) -> b.eventLoop(eventLoop(name, l)));
         top.entries("services").forEach((name, s) -> b.service(service(name, s)));
+        top.entries("agents").forEach((name, a) -> b.agent(agent(name, a)));
         CelerityConfig config = b.lines(lines).build(checkComponents);
-        if (config.services().isEmpty())
-            throw top.error("services", "no services; expected at least one service to run");
+        if (config.services().isEmpty() && config.agents().isEmpty())
+            throw top.error("services", "no services; expected at least one service (or agent) to run");
         return config;
     }
 
@@ -106,8 +109,13 @@ public final class YamlConfigReader {
 
     private EventLoopConfig eventLoop(String name, Section l) {
         l.allow("pauser", "affinity");
-        return new EventLoopConfig(name, l.enumValue("pauser", PauserType.class, PauserType.BALANCED),
-                l.string("affinity", "NONE", null).toUpperCase(Locale.ROOT));
+        Affinity affinity;
+        try {
+            affinity = Affinity.parse(l.string("affinity", "NONE", null));
+        } catch (IllegalArgumentException e) {
+            throw l.error("affinity", e.getMessage());
+        }
+        return new EventLoopConfig(name, l.enumValue("pauser", PauserType.class, PauserType.BALANCED), affinity);
     }
 
     private ServiceConfig service(String name, Section s) {
@@ -134,6 +142,15 @@ public final class YamlConfigReader {
                 s.string("control", null, null),
                 s.has("snapshot") ? snapshot(s.section("snapshot")) : null,
                 s.string("errors", null, null));
+    }
+
+    private AgentConfig agent(String name, Section a) {
+        a.allow("implClass", "output", "eventLoop", "settings");
+        return new AgentConfig(name,
+                a.string("implClass", null, "the agent's class name, a class implementing org.agrona.concurrent.Agent"),
+                a.string("output", null, "the name of the queue the agent's events are written to"),
+                a.string("eventLoop", EventLoopConfig.DEFAULT_NAME, null),
+                a.has("settings") ? a.section("settings").values : Map.of());
     }
 
     private SnapshotConfig snapshot(Section s) {
@@ -289,7 +306,12 @@ public final class YamlConfigReader {
             if (!(v instanceof Map))
                 throw error(key, "'" + v + "' is not a mapping of names to entries; expected e.g. " + key + ":\n"
                         + "  name: { ... }");
-            String kind = key.equals("queues") ? "queue" : key.equals("services") ? "service" : "event loop";
+            String kind = switch (key) {
+                case "queues" -> "queue";
+                case "services" -> "service";
+                case "agents" -> "agent";
+                default -> "event loop";
+            };
             Map<String, Object> named = (Map<String, Object>) v;
             named.forEach((name, e) -> {
                 String entryName = kind + " '" + name + "'";

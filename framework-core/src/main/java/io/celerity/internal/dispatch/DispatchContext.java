@@ -7,10 +7,10 @@ import net.openhft.chronicle.wire.DocumentContext;
 import net.openhft.chronicle.wire.MessageHistory;
 
 /**
- * The {@link ServiceContext} a component gets: the runner tells it which output document is in hand and whether the
- * service is rebuilding its state, and reads back what the component asked for.
+ * The {@link ServiceContext} a component or agent gets: the runner tells it which output document is in hand and whether
+ * the service is rebuilding its state, and reads back what the component asked for.
  */
-final class DispatchContext implements ServiceContext {
+public final class DispatchContext implements ServiceContext {
 
     private final String name;
     private final TimeProvider clock;
@@ -20,7 +20,7 @@ final class DispatchContext implements ServiceContext {
     private boolean syncAsked;
     private DocumentContext inputOutput; // the output document of the input in hand; null between inputs
 
-    DispatchContext(String name, TimeProvider clock, UniqueTimestamps timestamps) {
+    public DispatchContext(String name, TimeProvider clock, UniqueTimestamps timestamps) {
         this.name = name;
         this.clock = clock;
         this.timestamps = timestamps;
@@ -46,7 +46,7 @@ final class DispatchContext implements ServiceContext {
     }
 
     /** Whether the event in hand asked for its outputs to be synced; clears the request. */
-    boolean takeSyncAsked() {
+    public boolean takeSyncAsked() {
         boolean asked = syncAsked;
         syncAsked = false;
         return asked;

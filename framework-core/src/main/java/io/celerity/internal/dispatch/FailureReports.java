@@ -14,7 +14,7 @@ import java.util.Set;
  * without flooding the log), tells the {@link HandlerErrorListener} of handler failures and, when the service has an
  * {@code errors} queue, writes each one there. Failure path only; loop thread only.
  */
-final class FailureReports {
+public final class FailureReports {
 
     private static final Logger LOG = LoggerFactory.getLogger(FailureReports.class);
     private static final int MAX_REPORTED_TYPES = 64;
@@ -123,7 +123,7 @@ final class FailureReports {
     }
 
     // Report the 1st, 2nd, 4th, 8th... occurrence: visible, yet a flood cannot flood the log.
-    static boolean isPowerOfTwo(long n) {
+    public static boolean isPowerOfTwo(long n) {
         return (n & (n - 1)) == 0;
     }
 }

@@ -22,7 +22,7 @@ import java.nio.file.StandardOpenOption;
  * what {@code ExcerptAppender.sync()} does, but with the mode given per call: the queue-wide mode also decides how
  * Chronicle flushes a whole mapping when it lets go of it, which must stay cheap on queues synced only now and then.
  */
-final class OutputSync {
+public final class OutputSync {
 
     private final ExcerptAppender appender;
     private final ChronicleQueue queue;
@@ -31,7 +31,7 @@ final class OutputSync {
     private MappedBytesStore syncedMapping; // the mapping of the last MS_SYNC
     private File syncedFile;
 
-    OutputSync(ExcerptAppender appender, ChronicleQueue queue, SyncPolicy policy, ServiceCounters stats) {
+    public OutputSync(ExcerptAppender appender, ChronicleQueue queue, SyncPolicy policy, ServiceCounters stats) {
         this.appender = appender;
         this.queue = queue;
         this.policy = policy;
@@ -39,7 +39,7 @@ final class OutputSync {
     }
 
     /** Called after each committed output document; {@code asked}: the component asked for it to be synced. */
-    void committed(boolean asked) {
+    public void committed(boolean asked) {
         if (asked || policy == SyncPolicy.SYNC)
             sync(SyncMode.SYNC);
         else if (policy == SyncPolicy.ASYNC)

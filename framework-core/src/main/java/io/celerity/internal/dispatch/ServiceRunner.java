@@ -6,6 +6,7 @@ import io.celerity.internal.codegen.AcceptedEvents;
 import io.celerity.internal.codegen.EventNotAccepted;
 import io.celerity.internal.codegen.MethodCode;
 import io.celerity.internal.component.ComponentType;
+import io.celerity.internal.loop.LoopParticipant;
 import io.celerity.internal.restart.ServiceRestore;
 import io.celerity.internal.restart.SnapshotWriter;
 import net.openhft.chronicle.bytes.Bytes;
@@ -26,7 +27,7 @@ import java.util.List;
  * input, if configured, is drained before each normal input. Built on the host thread; {@link #open(InputHistory)},
  * {@link #doWork()} and {@link #close()} run on the loop thread.
  */
-public final class ServiceRunner {
+public final class ServiceRunner implements LoopParticipant {
 
     /** Control messages read in one go at most: a flood of them holds normal inputs back, not the loop. */
     private static final int CONTROL_BATCH = 256;
@@ -76,6 +77,7 @@ public final class ServiceRunner {
         return stats;
     }
 
+    @Override
     public String name() {
         return config.name();
     }
@@ -86,6 +88,7 @@ public final class ServiceRunner {
      *
      * @param history the loop thread's message history
      */
+    @Override
     public void open(InputHistory history) {
         this.history = history;
         output = new ServiceOutput(plan, stats);
@@ -135,6 +138,7 @@ public final class ServiceRunner {
      * One pass: at most one message from each normal input, each preceded by every control message waiting, then the
      * timer if due. Returns the work done.
      */
+    @Override
     public int doWork() {
         int work = 0;
         for (int i = 0; i < normalInputs; i++) {
@@ -280,11 +284,13 @@ public final class ServiceRunner {
     }
 
     /** Between passes that found no work: touches the output's next page, so that no message pays its page fault. */
+    @Override
     public void idle() {
         output.touchAhead();
     }
 
     /** Releases the tailers and the appender; the host closes the queues. */
+    @Override
     public void close() {
         if (readers != null)
             Closeable.closeQuietly((Object[]) readers);

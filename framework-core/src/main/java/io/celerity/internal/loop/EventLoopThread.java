@@ -13,21 +13,21 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 
 /**
- * One thread running one or more services: it asks each for a pass of work, and pauses with the configured pauser when
- * none of them had any. Closing lets the pass in hand finish, so no message is left half-processed.
+ * One thread running one or more services and user agents: it asks each for a pass of work, and pauses with the
+ * configured pauser when none of them had any. A participant that fails outside any message is backed off on its own,
+ * so the others keep running at full speed. Closing lets the pass in hand finish, so no message is left half-processed.
  */
 public final class EventLoopThread {
 
     private static final Logger LOG = LoggerFactory.getLogger(EventLoopThread.class);
-    private static final long FIRST_BACK_OFF_NANOS = 1_000_000;
-    private static final long MAX_BACK_OFF_NANOS = 250_000_000; // Chronicle logs each failed attempt: few of them
+    public static final long FIRST_BACK_OFF_NANOS = 1_000_000;
+    public static final long MAX_BACK_OFF_NANOS = 250_000_000; // Chronicle logs each failed attempt: few of them
 
     private final EventLoopConfig config;
-    private final ServiceRunner[] runners;
+    private final LoopParticipant[] participants;
     private final Pauser pauser;
     private final Thread thread;
     private final CompletableFuture<Void> opened = new CompletableFuture<>();
@@ -36,24 +36,31 @@ public final class EventLoopThread {
     private volatile boolean crashed;
     private final long failureTimeoutNanos;
     private long loopErrors;
-    private long failingSinceNanos; // 0 while the loop's last pass went through without an error
-    private long backOffNanos = FIRST_BACK_OFF_NANOS;
+    // Per participant: when it may run again (0: not backing off), its next back-off, and since when it fails.
+    private final long[] retryAtNanos;
+    private final long[] backOffNanos;
+    private final long[] failingSinceNanos;
+    private int backingOff; // participants whose retryAtNanos is set: only then does a pass read the clock
 
     /**
-     * @param failureTimeout how long the loop may keep failing outside any message before it stops the host
+     * @param failureTimeout how long a service may keep failing outside any message before it stops the host
      * @param stopHost       told, once, why the host must stop because this loop cannot go on
      */
-    public EventLoopThread(EventLoopConfig config, List<ServiceRunner> runners, Duration failureTimeout,
+    public EventLoopThread(EventLoopConfig config, List<? extends LoopParticipant> participants, Duration failureTimeout,
                     Consumer<String> stopHost) {
         this.config = config;
         this.failureTimeoutNanos = failureTimeout.toNanos();
         this.stopHost = stopHost;
-        this.runners = runners.toArray(new ServiceRunner[0]);
+        this.participants = participants.toArray(new LoopParticipant[0]);
+        this.retryAtNanos = new long[this.participants.length];
+        this.backOffNanos = new long[this.participants.length];
+        this.failingSinceNanos = new long[this.participants.length];
+        java.util.Arrays.fill(backOffNanos, FIRST_BACK_OFF_NANOS);
         this.pauser = Pausers.create(config.pauser());
         this.thread = new Thread(this::run, "celerity-" + config.name());
     }
 
-    /** Starts the thread and waits until every service on it is built and positioned. */
+    /** Starts the thread and waits until every service and agent on it is built, positioned and started. */
     public void start() {
         thread.start();
         try {
@@ -74,8 +81,8 @@ public final class EventLoopThread {
         MessageHistory.set(history);
         try {
             try {
-                for (ServiceRunner r : runners)
-                    r.open(history);
+                for (LoopParticipant p : participants)
+                    p.open(history);
             } catch (RuntimeException | Error e) {
                 opened.completeExceptionally(e);
                 return;
@@ -83,80 +90,101 @@ public final class EventLoopThread {
             opened.complete(null);
             loop();
         } finally {
-            if (!crashed)
-                for (ServiceRunner r : runners)
-                    r.close();
+            for (LoopParticipant p : participants) {
+                if (crashed)
+                    p.abandon();
+                else
+                    p.close();
+            }
             if (cpu != null)
                 cpu.release();
         }
     }
 
     private void loop() {
-        ServiceRunner[] rs = runners;
+        LoopParticipant[] ps = participants;
+        long[] retryAt = retryAtNanos;
         while (running) {
             int work = 0;
-            boolean failed = false;
-            for (ServiceRunner r : rs) {
+            long now = backingOff > 0 ? System.nanoTime() : 0;
+            for (int i = 0; i < ps.length; i++) {
+                if (retryAt[i] != 0 && now - retryAt[i] < 0)
+                    continue; // backing off: the others carry on
                 try {
-                    work += r.doWork();
+                    work += ps[i].doWork();
+                    if (retryAt[i] != 0)
+                        recovered(i);
                 } catch (InternalError e) {
                     // The JVM's report of a fault (SIGBUS) in a memory-mapped write, e.g. a full file system: the
                     // document in hand is torn, so leave everything as a crash would and stop rather than retry.
-                    LOG.error("event loop '{}': service '{}' faulted writing a memory-mapped queue", config.name(),
-                            r.name(), e);
+                    LOG.error("event loop '{}': '{}' faulted writing a memory-mapped queue", config.name(),
+                            ps[i].name(), e);
                     crashed = true;
                     running = false;
-                    stopHost.accept("service '" + r.name() + "': " + e.getMessage() + " (a memory-mapped queue "
+                    stopHost.accept("service '" + ps[i].name() + "': " + e.getMessage() + " (a memory-mapped queue "
                             + "write faulted: is its file system full?)");
                     return;
                 } catch (Throwable e) {
-                    // Not a message's fault (messages are handled inside the runner): e.g. the disk, whose checked
-                    // IOExceptions Chronicle throws undeclared. Keep going, for a while.
-                    if (Long.bitCount(++loopErrors) == 1)
-                        LOG.error("event loop '{}': service '{}' failed outside a message (error #{})",
-                                config.name(), r.name(), loopErrors, e);
-                    failed = true;
-                    if (failingFor() > failureTimeoutNanos) {
-                        stopBecauseFailing(r, e);
+                    if (!failed(i, e))
                         return;
-                    }
-                    LockSupport.parkNanos(backOffNanos); // a lasting fault (e.g. the disk) is retried ever more gently
-                    backOffNanos = Math.min(2 * backOffNanos, MAX_BACK_OFF_NANOS);
                 }
-            }
-            if (!failed) {
-                failingSinceNanos = 0;
-                backOffNanos = FIRST_BACK_OFF_NANOS;
             }
             if (work > 0) {
                 pauser.reset();
             } else {
-                idle(rs);
+                idle(ps);
                 pauser.pause();
             }
         }
     }
 
+    /**
+     * A participant's doWork threw: report it and back it off, doubling its back-off up to the limit. Returns false
+     * when the host must stop: a service kept failing outside any message for longer than the timeout.
+     */
+    private boolean failed(int i, Throwable e) {
+        LoopParticipant p = participants[i];
+        long now = System.nanoTime();
+        if (failingSinceNanos[i] == 0)
+            failingSinceNanos[i] = now;
+        // A service's: not a message's fault (messages are handled inside the runner), e.g. the disk, whose checked
+        // IOExceptions Chronicle throws undeclared. An agent's own doWork failing is reported by the agent's runner.
+        if (p.reportedByLoop(e)) {
+            if (Long.bitCount(++loopErrors) == 1)
+                LOG.error("event loop '{}': service '{}' failed outside a message (error #{})", config.name(),
+                        p.name(), loopErrors, e);
+            if (now - failingSinceNanos[i] > failureTimeoutNanos) {
+                stopBecauseFailing(p, e);
+                return false;
+            }
+        }
+        if (retryAtNanos[i] == 0)
+            backingOff++;
+        retryAtNanos[i] = now + backOffNanos[i]; // a lasting fault is retried ever more gently
+        backOffNanos[i] = Math.min(2 * backOffNanos[i], MAX_BACK_OFF_NANOS);
+        return true;
+    }
+
+    private void recovered(int i) {
+        retryAtNanos[i] = 0;
+        backOffNanos[i] = FIRST_BACK_OFF_NANOS;
+        failingSinceNanos[i] = 0;
+        backingOff--;
+    }
+
     // Touching ahead is best effort: a fault here (e.g. a full disk) shows again, and is handled, on the next write.
-    private static void idle(ServiceRunner[] rs) {
-        for (ServiceRunner r : rs) {
+    private static void idle(LoopParticipant[] ps) {
+        for (LoopParticipant p : ps) {
             try {
-                r.idle();
+                p.idle();
             } catch (Throwable ignored) {
                 // as above
             }
         }
     }
 
-    private long failingFor() {
-        long now = System.nanoTime();
-        if (failingSinceNanos == 0)
-            failingSinceNanos = now;
-        return now - failingSinceNanos;
-    }
-
     // Retrying for ever would leave the service silently stalled: stop cleanly (the input in hand was rolled back).
-    private void stopBecauseFailing(ServiceRunner r, Throwable e) {
+    private void stopBecauseFailing(LoopParticipant r, Throwable e) {
         LOG.error("event loop '{}': service '{}' kept failing for {} ms; stopping the host", config.name(), r.name(),
                 failureTimeoutNanos / 1_000_000, e);
         running = false;
@@ -165,14 +193,11 @@ public final class EventLoopThread {
     }
 
     private AffinityLock acquireCpu() {
-        switch (config.affinity()) {
-            case "NONE":
-                return null;
-            case "ANY":
-                return AffinityLock.acquireLock();
-            default:
-                return AffinityLock.acquireLock(Integer.parseInt(config.affinity()));
-        }
+        return switch (config.affinity().kind()) {
+            case NONE -> null;
+            case ANY -> AffinityLock.acquireLock();
+            case CPU -> AffinityLock.acquireLock(config.affinity().cpu());
+        };
     }
 
     /** Stops after the pass in hand and waits for the thread to finish; safe to call more than once. */

@@ -1,0 +1,30 @@
+package io.celerity.internal.agent;
+
+import io.celerity.config.AgentConfig;
+import io.celerity.config.CelerityConfig;
+import io.celerity.host.HostOptions;
+import io.celerity.internal.component.ComponentType;
+import io.celerity.internal.config.SettingsBinder;
+import io.celerity.time.UniqueTimestamps;
+import net.openhft.chronicle.queue.ChronicleQueue;
+
+/** Builds the runner of a configured user agent on the host thread; its loop builds the agent itself. */
+public final class UserAgents {
+
+    private UserAgents() {
+    }
+
+    public static UserAgent create(AgentConfig a, CelerityConfig config, ChronicleQueue output, UniqueTimestamps timestamps,
+                            HostOptions options) {
+        ComponentType type;
+        try {
+            type = ComponentType.ofAgent(Class.forName(a.implClass(), true,
+                    Thread.currentThread().getContextClassLoader()));
+        } catch (ClassNotFoundException e) {
+            throw new IllegalStateException(e); // validated already
+        }
+        Object settings = type.settingsType() == null ? null : SettingsBinder.bind(type.settingsType(), a.settings());
+        return new UserAgent(a, type, settings, output, config.queues().get(a.output()).sync(), options.clock(),
+                timestamps, options.errorListener());
+    }
+}
