@@ -3,15 +3,11 @@ package io.celerity.internal.config;
 import io.celerity.config.CelerityConfig;
 import io.celerity.config.ConfigException;
 import io.celerity.config.EventLoopConfig;
-import io.celerity.config.QueueConfig;
 import io.celerity.config.ServiceConfig;
 import io.celerity.config.SnapshotConfig;
 import io.celerity.config.StateRebuild;
 import io.celerity.internal.component.ComponentType;
-import net.openhft.chronicle.queue.RollCycles;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -22,10 +18,12 @@ public final class ConfigValidator {
 
     private final CelerityConfig config;
     private final boolean checkComponents;
+    private final QueueValidator queues;
 
     public ConfigValidator(CelerityConfig config, boolean checkComponents) {
         this.config = config;
         this.checkComponents = checkComponents;
+        this.queues = new QueueValidator(config);
     }
 
     public void validate() {
@@ -39,55 +37,11 @@ public final class ConfigValidator {
         Duration timeout = config.writeFailureTimeout();
         if (timeout == null || timeout.isNegative() || timeout.isZero())
             throw error("top level", "writeFailureTimeout", "period " + timeout + " must be positive");
-        validateQueues();
+        queues.validate();
         config.eventLoops().values().forEach(this::validateEventLoop);
         config.services().values().forEach(this::validateService);
         validateWritersAreDistinguishable();
         new AgentValidator(config, checkComponents).validate();
-    }
-
-    private void validateQueues() {
-        Map<Integer, String> bySourceId = new HashMap<>();
-        for (QueueConfig q : config.queues().values()) {
-            String entry = "queue '" + q.name() + "'";
-            if (q.path() == null)
-                throw error(entry, "path", "missing; expected the queue's directory");
-            try {
-                RollCycles.valueOf(q.rollCycle());
-            } catch (IllegalArgumentException | NullPointerException e) {
-                throw error(entry, "rollCycle", "unknown roll cycle '" + q.rollCycle()
-                        + "'; expected a Chronicle RollCycles name such as FAST_DAILY or FAST_HOURLY");
-            }
-            if (q.sync() == null)
-                throw error(entry, "sync", "missing; expected one of NONE, ASYNC, SYNC");
-            if (q.sourceId() <= 0)
-                throw error(entry, "sourceId", "source id " + q.sourceId() + " must be positive");
-            String other = bySourceId.putIfAbsent(q.sourceId(), q.name());
-            if (other != null)
-                throw error(entry, "sourceId", "source id " + q.sourceId() + " is already used by queue '" + other
-                        + "'; expected a unique id per queue");
-            if (q.keepCycles() < 0)
-                throw error(entry, "keepCycles", q.keepCycles() + " is negative; expected 0 (keep every cycle) or the "
-                        + "number of newest cycle files to keep");
-            checkWritable(entry, q.path());
-            for (String event : q.events())
-                eventInterface(entry, event);
-        }
-    }
-
-    /** A class named under a queue's {@code events}: it must load and be an interface. */
-    private Class<?> eventInterface(String entry, String name) {
-        Class<?> c;
-        try {
-            c = Class.forName(name, false, Thread.currentThread().getContextClassLoader());
-        } catch (ClassNotFoundException | LinkageError e) {
-            throw error(entry, "events", "class '" + name + "' not found; expected the fully qualified name of an "
-                    + "event interface on the classpath");
-        }
-        if (!c.isInterface())
-            throw error(entry, "events", "'" + name + "' is a class, not an interface; expected the interfaces whose "
-                    + "events the queue carries");
-        return c;
     }
 
     /** A component reading a queue that declares its events must take some of them, or it could accept none. */
@@ -98,7 +52,7 @@ public final class ConfigValidator {
                 continue;
             boolean takesOne = false;
             for (String event : events)
-                takesOne |= eventInterface("queue '" + queue + "'", event).isAssignableFrom(implClass);
+                takesOne |= queues.eventInterface("queue '" + queue + "'", event).isAssignableFrom(implClass);
             if (!takesOne)
                 throw error("service '" + s.name() + "'", queue.equals(s.control()) ? "control" : "inputs",
                         "queue '" + queue + "' carries only events of " + events + " (its key events), but "
@@ -117,16 +71,6 @@ public final class ConfigValidator {
         if (s.errors().equals(s.output()))
             throw error(entry, "errors", "queue '" + s.errors() + "' is also its output; readers of the output would get "
                     + "failure reports among its answers; expected a queue of its own, e.g. errors");
-    }
-
-    private void checkWritable(String entry, Path path) {
-        Path p = path.toAbsolutePath();
-        while (p != null && !Files.exists(p))
-            p = p.getParent();
-        if (p == null || !Files.isDirectory(p) || !Files.isWritable(p))
-            throw error(entry, "path", "'" + path + "' is not writable (" + (p == null ? "no existing parent"
-                    : p + (Files.isDirectory(p) ? " is read-only" : " is not a directory"))
-                    + "); expected a directory this process can create and write");
     }
 
     private void validateEventLoop(EventLoopConfig loop) {

@@ -152,18 +152,15 @@ public final class ServiceRunner implements LoopParticipant {
         }
         if (timer != null && timer.due())
             work += tick();
-        if (snapshots != null && snapshots.due(stats.inputs()))
-            work += takeSnapshot();
+        if (snapshots != null && snapshots.due(stats.inputs())) {
+            work++;
+            if (snapshots.take(plan.output().lastIndex(), stats.inputs(), plan.clock().currentTimeNanos()))
+                stats.countSnapshot();
+        }
         // Checked when idle, and now and then when busy with inputs that produce no output.
         if (output.hasHeartbeat() && (work == 0 || (++passes & 1023) == 0))
             work += output.beatIfQuiet(plan.clock().currentTimeNanos());
         return work;
-    }
-
-    private int takeSnapshot() {
-        if (snapshots.take(plan.output().lastIndex(), stats.inputs(), plan.clock().currentTimeNanos()))
-            stats.countSnapshot();
-        return 1;
     }
 
     private int drainControl() {

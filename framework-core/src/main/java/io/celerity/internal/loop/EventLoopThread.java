@@ -177,8 +177,10 @@ public final class EventLoopThread {
         for (LoopParticipant p : ps) {
             try {
                 p.idle();
-            } catch (Throwable ignored) {
-                // as above
+            } catch (VirtualMachineError e) {
+                throw e;
+            } catch (Throwable ignored) { // Chronicle throws undeclared IOExceptions too
+                // the next write meets the same fault, and handles it
             }
         }
     }
