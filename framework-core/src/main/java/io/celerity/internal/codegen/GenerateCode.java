@@ -3,9 +3,6 @@ package io.celerity.internal.codegen;
 import io.celerity.internal.chronicle.GeneratedCode;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
-import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 
 import java.io.File;
 import java.io.IOException;
@@ -19,7 +16,6 @@ import java.util.List;
 import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 
 /**
@@ -27,31 +23,33 @@ import java.util.stream.Stream;
  * classes, under the names Chronicle looks up first: a service then starts with no javac and no jdk.compiler exports.
  * Run it in a JVM with Chronicle's flags and the application's classpath, after compiling (see docs/user-guide.adoc).
  */
-@Command(name = "generate-code", mixinStandardHelpOptions = true,
-        description = "Generates the method readers and writers of the components in --classes into that directory.")
-public final class GenerateCode implements Callable<Integer> {
+public final class GenerateCode {
 
-    @Option(names = "--classes", required = true, paramLabel = "DIR",
-            description = "compiled classes to search for components; the generated classes are written here too")
-    Path classes;
+    private final Path classes;
+    private final List<Path> scanned;
+    private final Path sources;
+    private final Integer release;
 
-    @Option(names = "--scan", paramLabel = "DIR", description = "more compiled classes to search for components, "
-            + "e.g. the main classes when generating for the tests; nothing is written there (repeatable)")
-    List<Path> scanned = new ArrayList<>();
-
-    @Option(names = "--sources", paramLabel = "DIR", description = "where to keep the generated sources (optional)")
-    Path sources;
-
-    @Option(names = "--release", paramLabel = "N", description = "the Java release to compile for, as javac's "
-            + "--release (default: the running JDK's), so classes generated on a newer JDK still load on the project's")
-    Integer release;
-
-    public static void main(String[] args) {
-        System.exit(new CommandLine(new GenerateCode()).execute(args));
+    private GenerateCode(GenerateCodeOptions options) {
+        this.classes = options.classes();
+        this.scanned = options.scanned();
+        this.sources = options.sources();
+        this.release = options.release();
     }
 
-    @Override
-    public Integer call() throws IOException {
+    public static void main(String[] args) throws IOException {
+        GenerateCodeOptions options;
+        try {
+            options = GenerateCodeOptions.parse(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println("celerity: " + e.getMessage());
+            System.exit(2);
+            return;
+        }
+        new GenerateCode(options).run();
+    }
+
+    private void run() throws IOException {
         long start = System.nanoTime();
         List<Path> inputs = new ArrayList<>(scanned);
         inputs.add(0, classes);
@@ -60,7 +58,7 @@ public final class GenerateCode implements Callable<Integer> {
                 && last.inputs().equals(GeneratedIndex.fingerprint(inputs, last.generated()))) {
             System.out.printf("celerity: %d generated method reader/writer class(es) in %s up to date%n",
                     last.generated().size(), classes);
-            return 0;
+            return;
         }
         Set<String> previous = last.generated();
         for (String name : previous) // they may be stale, and Chronicle would use them as they are
@@ -98,7 +96,6 @@ public final class GenerateCode implements Callable<Integer> {
         new GeneratedIndex(GeneratedIndex.fingerprint(inputs, generated), generated).write(classes);
         System.out.printf("celerity: %d generated method reader/writer class(es) for %d component(s) in %s (%d ms)%n",
                 generated.size(), components.size(), classes, (System.nanoTime() - start) / 1_000_000);
-        return 0;
     }
 
     private static Set<Class<?>> build(CodeBuilder builder, Class<?> component, ChronicleQueue queue) {
