@@ -177,10 +177,8 @@ public final class EventLoopThread {
         for (LoopParticipant p : ps) {
             try {
                 p.idle();
-            } catch (VirtualMachineError e) {
-                throw e;
-            } catch (Throwable ignored) { // Chronicle throws undeclared IOExceptions too
-                // the next write meets the same fault, and handles it
+            } catch (Throwable ignored) {
+                // e.g. the InternalError of a page fault on a full disk: the next write meets it and stops the host
             }
         }
     }
