@@ -70,10 +70,12 @@ public final class Hosts implements AutoCloseable, BeforeAllCallback, AfterEachC
         if (reason == null) {
             Ip ip = Ip.find().orElseThrow();
             Instant now = Instant.now();
-            String prefix = StaleNamespaces.prefix(now, ProcessHandle.current().pid(), SEQUENCE.incrementAndGet());
+            long pid = ProcessHandle.current().pid();
+            int sequence = SEQUENCE.incrementAndGet();
             try {
                 StaleNamespaces.sweep(ip, now);
-                network = NamespaceNetwork.create(ip, prefix, subnet(prefix), names);
+                network = NamespaceNetwork.create(ip, StaleNamespaces.prefix(now, pid, sequence),
+                        subnet(pid, sequence), names);
             } catch (IOException e) {
                 reason = e.getMessage();
             }
@@ -113,9 +115,9 @@ public final class Hosts implements AutoCloseable, BeforeAllCallback, AfterEachC
         }
     }
 
-    /** 169.254.N.0/24 with N from the instance: networks never meet anyway, but logs then tell them apart. */
-    private static int subnet(String prefix) {
-        return 1 + Math.floorMod(prefix.hashCode(), 254);
+    /** 169.254.N.0/24, N differing for 254 instances in a row: networks never meet anyway, but logs tell them apart. */
+    private static int subnet(long pid, int sequence) {
+        return 1 + (int) Math.floorMod(pid * 101 + sequence, 254L);
     }
 
     /** The host named {@code name}. */

@@ -93,15 +93,21 @@ class HostsTest {
 
     @ParameterizedTest
     @EnumSource(Mode.class)
-    void stopContAndKill9ActOnTheRealChild(Mode mode) throws Exception {
+    void stopContAndKill9ActOnTheRealChild(Mode mode, TestReporter reporter) throws Exception {
         try (Hosts hosts = mode.open("a")) {
             HostProcess sleep = hosts.host("a").exec(List.of("sleep", "600"), Map.of(), dir.resolve("sleep.log"));
-            awaitCommand(sleep.pid(), "sleep"); // ip netns exec execs sleep in place: same pid, new command
+            boolean proc = Files.exists(Path.of("/proc/self/status"));
+            if (proc)
+                awaitCommand(sleep.pid(), "sleep"); // ip netns exec execs sleep in place: same pid, new command
+            else
+                skipped(reporter, "no /proc here: which process the pid is, and its stopped state, not checked");
 
             sleep.stop();
-            awaitState(sleep.pid(), s -> s == 'T', "stopped");
+            if (proc)
+                awaitState(sleep.pid(), s -> s == 'T', "stopped");
             sleep.cont();
-            awaitState(sleep.pid(), s -> s != 'T', "running again");
+            if (proc)
+                awaitState(sleep.pid(), s -> s != 'T', "running again");
             assertTrue(sleep.isAlive());
 
             sleep.kill9();
