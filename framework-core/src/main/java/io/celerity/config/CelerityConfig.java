@@ -1,5 +1,6 @@
 package io.celerity.config;
 
+import io.celerity.internal.config.ConfigLines;
 import io.celerity.internal.config.ConfigValidator;
 import io.celerity.internal.config.YamlConfigReader;
 
@@ -7,10 +8,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.Collections;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * A validated deployment: queues, services and the event loops that run them. Load one from {@code services.yaml}
@@ -29,6 +28,8 @@ public final class CelerityConfig {
     private final Map<String, ServiceConfig> services;
     private final Map<String, EventLoopConfig> eventLoops;
     private final Map<String, AgentConfig> agents;
+    private final Map<String, HostConfig> hosts;
+    private final String thisHost;
     private final int metricsPort;
     private final long minFreeSpace;
     private final Duration writeFailureTimeout;
@@ -44,6 +45,8 @@ public final class CelerityConfig {
         this.services = Collections.unmodifiableMap(new LinkedHashMap<>(b.services));
         this.eventLoops = Collections.unmodifiableMap(new LinkedHashMap<>(b.eventLoops));
         this.agents = Collections.unmodifiableMap(new LinkedHashMap<>(b.agents));
+        this.hosts = Collections.unmodifiableMap(new LinkedHashMap<>(b.hosts));
+        this.thisHost = b.thisHost;
         this.lines = b.lines;
     }
 
@@ -52,16 +55,7 @@ public final class CelerityConfig {
      * holds it (e.g. {@code snapshot} for a missing {@code snapshot.queue}), or of the entry; 0 when not from a file.
      */
     public int line(String entry, String key) {
-        for (String k = key; k != null; k = k.contains(".") ? k.substring(0, k.lastIndexOf('.')) : null) {
-            Integer line = lines.get(lineKey(entry, k));
-            if (line != null && line > 0)
-                return line;
-        }
-        return lines.getOrDefault(lineKey(entry, null), 0);
-    }
-
-    public static String lineKey(String entry, String key) {
-        return key == null ? entry : entry + "\0" + key;
+        return ConfigLines.of(lines, entry, key);
     }
 
     /**
@@ -148,6 +142,16 @@ public final class CelerityConfig {
         return eventLoops;
     }
 
+    /** The hosts of a deployment spread over several machines, by name; empty when it runs on one. */
+    public Map<String, HostConfig> hosts() {
+        return hosts;
+    }
+
+    /** The host this configuration is the part of (see {@link #onHost}), or {@code null} for a whole deployment. */
+    public String thisHost() {
+        return thisHost;
+    }
+
     /**
      * This deployment cut down to the named services and agents and the queues and event loops they use, validated
      * again; for running each service of one file in a process of its own.
@@ -155,39 +159,22 @@ public final class CelerityConfig {
      * @throws ConfigException naming a service or agent the file does not declare
      */
     public CelerityConfig withOnlyServices(Collection<String> names) {
-        Builder b = new Builder(source).hostId(hostId).metricsPort(metricsPort).minFreeSpace(minFreeSpace)
-                .writeFailureTimeout(writeFailureTimeout).lines(lines);
-        Set<String> used = new HashSet<>();
-        for (String name : names) {
-            ServiceConfig s = services.get(name);
-            AgentConfig agent = agents.get(name);
-            if (agent != null) {
-                b.agent(agent);
-                used.add(agent.output());
-                keepLoop(b, agent.eventLoop());
-                continue;
-            }
-            if (s == null)
-                throw new ConfigException(source, "service '" + name + "'", null,
-                        "not declared; expected one of " + services.keySet()
-                        + (agents.isEmpty() ? "" : " or an agent of " + agents.keySet()));
-            b.service(s);
-            used.addAll(s.readQueues());
-            used.add(s.output());
-            if (s.snapshot() != null)
-                used.add(s.snapshot().queue());
-            if (s.errors() != null)
-                used.add(s.errors());
-            keepLoop(b, s.eventLoop());
-        }
-        queues.values().stream().filter(q -> used.contains(q.name())).forEach(b::queue);
-        return b.build();
+        return ConfigSubset.of(this, names, null);
     }
 
-    private void keepLoop(Builder b, String name) {
-        EventLoopConfig loop = eventLoops.get(name);
-        if (loop != null && !b.eventLoops.containsKey(loop.name()))
-            b.eventLoop(loop);
+    /**
+     * The part of this deployment that runs on {@code host}: the services and agents whose output is written there,
+     * and every queue written on or copied to it.
+     *
+     * @throws ConfigException naming a host the file does not declare
+     */
+    public CelerityConfig onHost(String host) {
+        return ConfigSubset.onHost(this, host);
+    }
+
+    /** The lines of this configuration's entries and keys, for a configuration derived from it. */
+    Map<String, Integer> lines() {
+        return lines;
     }
 
     /** Assembles a configuration in code, for embedding and tests. */
@@ -202,6 +189,8 @@ public final class CelerityConfig {
         private final Map<String, ServiceConfig> services = new LinkedHashMap<>();
         private final Map<String, EventLoopConfig> eventLoops = new LinkedHashMap<>();
         private final Map<String, AgentConfig> agents = new LinkedHashMap<>();
+        private final Map<String, HostConfig> hosts = new LinkedHashMap<>();
+        private String thisHost;
         private Map<String, Integer> lines = Map.of();
 
         public Builder(String source) {
@@ -264,6 +253,18 @@ public final class CelerityConfig {
         /** Adds a user's agent, run on its event loop beside services. */
         public Builder agent(AgentConfig agent) {
             putOnce(agents, "agents", agent.name(), agent);
+            return this;
+        }
+
+        /** Adds a host of a deployment spread over several machines. */
+        public Builder host(HostConfig host) {
+            putOnce(hosts, "hosts", host.name(), host);
+            return this;
+        }
+
+        /** Makes this the part of the deployment that runs on {@code host} (one of its hosts). */
+        Builder thisHost(String host) {
+            this.thisHost = host;
             return this;
         }
 

@@ -13,12 +13,19 @@ import java.util.List;
  * @param keepCycles how many of the newest cycle files the host writing this queue keeps; 0 keeps every one
  * @param sync      when documents services write here are forced to disk
  * @param events    the fully qualified names of the interfaces whose events this queue carries; empty for any event
+ * @param replication where it is written and copied to when the deployment spans several hosts, or {@code null}
  */
 public record QueueConfig(String name, Path path, String rollCycle, int sourceId, int keepCycles, SyncPolicy sync,
-                          List<String> events) {
+                          List<String> events, Replication replication) {
 
     public QueueConfig {
         events = events == null ? List.of() : List.copyOf(events);
+    }
+
+    /** A queue of a deployment on one host. */
+    public QueueConfig(String name, Path path, String rollCycle, int sourceId, int keepCycles, SyncPolicy sync,
+                       List<String> events) {
+        this(name, path, rollCycle, sourceId, keepCycles, sync, events, null);
     }
 
     /** A queue carrying any event. */
@@ -38,12 +45,12 @@ public record QueueConfig(String name, Path path, String rollCycle, int sourceId
 
     /** This queue keeping only its {@code keepCycles} newest cycle files (0: every one). */
     public QueueConfig withKeepCycles(int keepCycles) {
-        return new QueueConfig(name, path, rollCycle, sourceId, keepCycles, sync, events);
+        return new QueueConfig(name, path, rollCycle, sourceId, keepCycles, sync, events, replication);
     }
 
     /** This queue with every document services write to it forced to disk as {@code sync} says. */
     public QueueConfig withSync(SyncPolicy sync) {
-        return new QueueConfig(name, path, rollCycle, sourceId, keepCycles, sync, events);
+        return new QueueConfig(name, path, rollCycle, sourceId, keepCycles, sync, events, replication);
     }
 
     /**
@@ -51,7 +58,12 @@ public record QueueConfig(String name, Path path, String rollCycle, int sourceId
      * any other event as a bad message.
      */
     public QueueConfig withEvents(List<String> interfaces) {
-        return new QueueConfig(name, path, rollCycle, sourceId, keepCycles, sync, interfaces);
+        return new QueueConfig(name, path, rollCycle, sourceId, keepCycles, sync, interfaces, replication);
+    }
+
+    /** This queue written on one host and copied to others, as {@code replication} says. */
+    public QueueConfig withReplication(Replication replication) {
+        return new QueueConfig(name, path, rollCycle, sourceId, keepCycles, sync, events, replication);
     }
 
     /** The roll cycle used when none is configured. */

@@ -41,14 +41,14 @@ final class ConfigSection {
         this.keyPrefix = keyPrefix;
         this.line = line;
         if (keyPrefix.isEmpty())
-            lines.put(CelerityConfig.lineKey(entry, null), line);
+            lines.put(ConfigLines.key(entry, null), line);
         noteLines(values, keyPrefix);
     }
 
     @SuppressWarnings("unchecked")
     private void noteLines(Map<String, Object> map, String prefix) {
         map.forEach((key, value) -> {
-            lines.put(CelerityConfig.lineKey(entry, prefix + key), tree.line(map, key));
+            lines.put(ConfigLines.key(entry, prefix + key), tree.line(map, key));
             if (value instanceof Map)
                 noteLines((Map<String, Object>) value, prefix + key + ".");
         });
@@ -172,6 +172,7 @@ final class ConfigSection {
             case "queues" -> "queue";
             case "services" -> "service";
             case "agents" -> "agent";
+            case "hosts" -> "host";
             default -> "event loop";
         };
         Map<String, Object> named = (Map<String, Object>) v;

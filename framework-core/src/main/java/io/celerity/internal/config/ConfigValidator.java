@@ -42,6 +42,7 @@ public final class ConfigValidator {
         config.services().values().forEach(this::validateService);
         validateWritersAreDistinguishable();
         new AgentValidator(config, checkComponents).validate();
+        new HostValidator(config).validate();
     }
 
     /** A component reading a queue that declares its events must take some of them, or it could accept none. */

@@ -5,8 +5,10 @@ import io.celerity.config.AgentConfig;
 import io.celerity.config.CelerityConfig;
 import io.celerity.config.ConfigException;
 import io.celerity.config.EventLoopConfig;
+import io.celerity.config.HostConfig;
 import io.celerity.config.PauserType;
 import io.celerity.config.QueueConfig;
+import io.celerity.config.Replication;
 import io.celerity.config.ServiceConfig;
 import io.celerity.config.SnapshotConfig;
 import io.celerity.config.StartFrom;
@@ -66,7 +68,7 @@ public final class YamlConfigReader {
 
     private CelerityConfig parse(Map<String, Object> root) {
         ConfigSection top = new ConfigSection(source, tree, lines, "top level", root, "", 1);
-        top.allow("hostId", "queues", "services", "agents", "eventLoops", "monitoring", "minFreeSpace",
+        top.allow("hostId", "hosts", "queues", "services", "agents", "eventLoops", "monitoring", "minFreeSpace",
                 "writeFailureTimeout");
         CelerityConfig.Builder b = new CelerityConfig.Builder(source);
         b.hostId((int) top.integer("hostId", 0));
@@ -79,6 +81,7 @@ public final class YamlConfigReader {
             m.allow("httpPort");
             b.metricsPort((int) m.integer("httpPort", 9404));
         }
+        top.entries("hosts").forEach((name, h) -> b.host(host(name, h)));
         top.entries("queues").forEach((name, q) -> b.queue(queue(name, q)));
         top.entries("eventLoops").forEach((name, l) -> b.eventLoop(eventLoop(name, l)));
         top.entries("services").forEach((name, s) -> b.service(service(name, s)));
@@ -90,13 +93,29 @@ public final class YamlConfigReader {
     }
 
     private QueueConfig queue(String name, ConfigSection q) {
-        q.allow("path", "rollCycle", "sourceId", "keepCycles", "sync", "events");
+        q.allow("path", "rollCycle", "sourceId", "keepCycles", "sync", "events", "host", "replicas", "acks");
         Path path = baseDir.resolve(q.string("path", null, "the queue's directory"));
         return new QueueConfig(name, path, q.string("rollCycle", QueueConfig.DEFAULT_ROLL_CYCLE, null),
                 (int) q.integer("sourceId", QueueConfig.defaultSourceId(name)), (int) q.integer("keepCycles", 0),
                 q.enumValue("sync", SyncPolicy.class, SyncPolicy.NONE),
                 q.has("events") ? q.stringList("events", "a list of interface names, e.g. [ com.example.FillIn ]")
-                        : List.of());
+                        : List.of(), replication(q));
+    }
+
+    private static Replication replication(ConfigSection q) {
+        if (!q.has("host") && !q.has("replicas") && !q.has("acks"))
+            return null;
+        return new Replication(q.string("host", null, "the name of the host that writes the queue"),
+                q.has("replicas") ? q.stringList("replicas", "a list of host names, e.g. [ b ]") : List.of(),
+                (int) q.integer("acks", 0));
+    }
+
+    private static HostConfig host(String name, ConfigSection h) {
+        h.allow("address", "port");
+        String address = h.string("address", null, "the host's IP address, as the other hosts reach it");
+        if (!h.has("port"))
+            throw h.error("port", "missing; expected the UDP port its replication listens on");
+        return new HostConfig(name, address, (int) h.integer("port", 0));
     }
 
     private EventLoopConfig eventLoop(String name, ConfigSection l) {
