@@ -1,0 +1,133 @@
+package io.celerity.internal.replication;
+
+import io.aeron.Publication;
+import net.openhft.chronicle.bytes.Bytes;
+import net.openhft.chronicle.queue.ExcerptTailer;
+import net.openhft.chronicle.queue.RollCycle;
+import net.openhft.chronicle.wire.DocumentContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The source's side of one sink: a tailer on the source queue at the sink's place, the publication to the sink, and
+ * what the sink acknowledged. Used on the source's agent thread, except {@link #ackedIndex()}.
+ */
+final class SinkLink {
+
+    private static final Logger LOG = LoggerFactory.getLogger(SinkLink.class);
+    private static final int BATCH = 64;
+    private static final long HELLO_INTERVAL_NS = 20_000_000;
+
+    private final String queue;
+    private final int id;
+    private final ExcerptTailer tailer;
+    private final FramePublisher publisher;
+    private final RollCycle rollCycle;
+    private long epoch = Frames.NO_EPOCH;
+    private long lastHelloNs;
+    private volatile long ackedIndex = -1;
+    private volatile String failure;
+
+    SinkLink(String queue, int id, ExcerptTailer tailer, FramePublisher publisher, RollCycle rollCycle) {
+        this.queue = queue;
+        this.id = id;
+        this.tailer = tailer;
+        this.publisher = publisher;
+        this.rollCycle = rollCycle;
+    }
+
+    int id() {
+        return id;
+    }
+
+    /** The highest index the sink reported holding; -1 before its first report. Any thread. */
+    long ackedIndex() {
+        return ackedIndex;
+    }
+
+    /** Why this sink is no longer served, or null. Any thread. */
+    String failure() {
+        return failure;
+    }
+
+    /** Sends what the sink has not got yet, a batch at most; without a place, asks the sink for one now and then. */
+    int doWork(long nowNs) {
+        if (failure != null)
+            return 0;
+        if (epoch == Frames.NO_EPOCH)
+            return hello(nowNs);
+        int sent = 0;
+        while (sent < BATCH) {
+            try (DocumentContext dc = tailer.readingDocument()) {
+                if (!dc.isPresent())
+                    break;
+                Bytes<?> bytes = dc.wire().bytes();
+                long result = publisher.publish(epoch, dc.index(), bytes.addressForRead(bytes.readPosition()),
+                        (int) bytes.readRemaining());
+                if (result < 0) {
+                    // Not sent: read it again next time.
+                    dc.rollbackOnClose();
+                    lost(result);
+                    break;
+                }
+                sent++;
+            }
+        }
+        return sent;
+    }
+
+    private int hello(long nowNs) {
+        if (nowNs - lastHelloNs < HELLO_INTERVAL_NS || !publisher.isConnected())
+            return 0;
+        lastHelloNs = nowNs;
+        publisher.hello();
+        return 1;
+    }
+
+    private void lost(long result) {
+        if (result == Publication.NOT_CONNECTED || result == Publication.CLOSED)
+            epoch = Frames.NO_EPOCH;
+        else if (result == Publication.MAX_POSITION_EXCEEDED)
+            fail("queue '" + queue + "', sink " + id + ": the publication reached its maximum position");
+    }
+
+    /** The sink holds everything up to {@code index} and wants the rest in frames tagged {@code epoch}. */
+    void onResume(long sinkEpoch, long index, long sinkCycleLayout, int sinkCycleMillis) {
+        ackedIndex = index;
+        if (failure != null || sinkEpoch == epoch)
+            return;
+        long layout = Frames.cycleLayout(rollCycle);
+        if (sinkCycleLayout != layout || sinkCycleMillis != rollCycle.lengthInMillis()) {
+            fail("queue '" + queue + "', sink " + id + ": the replica's roll cycle lasts " + sinkCycleMillis
+                    + " ms and puts cycle 1 at index " + Long.toHexString(sinkCycleLayout) + ", the source's ("
+                    + rollCycle + ") " + rollCycle.lengthInMillis() + " ms and " + Long.toHexString(layout)
+                    + ": a replica must use its source's roll cycle");
+            return;
+        }
+        if (index < 0) {
+            tailer.toStart();
+        } else if (!tailer.moveToIndex(index)) {
+            fail("queue '" + queue + "', sink " + id + ": the replica holds index " + Long.toHexString(index)
+                    + " (cycle " + rollCycle.toCycle(index) + ", sequence " + rollCycle.toSequenceNumber(index)
+                    + ") which the source does not have: the replica is ahead of or diverged from its source");
+            return;
+        }
+        // The sink's last document is sent again: the sink compares it, so a replica of another history is refused.
+        epoch = sinkEpoch;
+    }
+
+    /** The sink holds every document up to {@code index}. */
+    void onAck(long index) {
+        ackedIndex = index;
+    }
+
+    private void fail(String why) {
+        failure = why;
+        LOG.error("Replication stopped for this sink: {}", why);
+    }
+
+    void close() {
+        tailer.close();
+        publisher.publication().close();
+    }
+}

@@ -1,0 +1,51 @@
+package io.celerity.internal.replication;
+
+import net.openhft.chronicle.queue.ExcerptAppender;
+import net.openhft.chronicle.queue.RollCycles;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.time.Duration;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The source learns what its sink holds, and a writer can wait for it, or give up when the sink is down. */
+class AcknowledgementTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void theAckedIndexReachesTheLastIndexAndAwaitingItTimesOutWhileTheSinkIsDown() {
+        try (Link link = new Link(dir, RollCycles.FAST_DAILY);
+             SingleChronicleQueue queue = Side.open(link.sourceQueue(), RollCycles.FAST_DAILY);
+             ExcerptAppender appender = queue.createAppender()) {
+            link.startSource();
+            link.startSink();
+            QueueSource source = link.source.agent;
+            assertEquals(-1, source.ackedIndex(Link.SINK), "before any report");
+            long last = -1;
+            for (int n = 0; n < 5_000; n++)
+                last = Documents.write(appender, n);
+            assertTrue(source.awaitReplicated(last, 1, Duration.ofSeconds(60)), "replicated to one sink");
+            assertEquals(last, source.ackedIndex(Link.SINK));
+            assertEquals(last, link.sink.agent.lastIndex());
+
+            link.stopSink();
+            long unreplicated = Documents.write(appender, 5_000);
+            long start = System.nanoTime();
+            assertFalse(source.awaitReplicated(unreplicated, 1, Duration.ofMillis(300)), "the sink is down");
+            assertTrue(System.nanoTime() - start >= Duration.ofMillis(300).toNanos(), "waited the whole timeout");
+            assertEquals(last, source.ackedIndex(Link.SINK), "what the sink held when it went");
+
+            link.startSink();
+            assertTrue(source.awaitReplicated(unreplicated, 1, Duration.ofSeconds(60)), "replicated once it is back");
+            assertThrows(IllegalArgumentException.class, () -> source.awaitReplicated(unreplicated, 2, Duration.ZERO));
+        }
+    }
+}
