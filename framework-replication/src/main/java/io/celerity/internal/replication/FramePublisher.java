@@ -50,6 +50,11 @@ final class FramePublisher {
         return publish(Frames.NO_EPOCH, Frames.HELLO, 0, 0);
     }
 
+    /** Tells the sink the frames that follow, tagged {@code epoch}, start at its place. */
+    long resumed(long epoch) {
+        return publish(epoch, Frames.RESUMED, 0, 0);
+    }
+
     boolean isConnected() {
         return publication.isConnected();
     }

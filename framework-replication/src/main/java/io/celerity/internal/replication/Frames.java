@@ -17,6 +17,8 @@ final class Frames {
     static final int DATA_HEADER = 16;
     /** The index of a data frame that carries no document: the source has no place for this sink and asks for one. */
     static final long HELLO = -2;
+    /** The index of a data frame that carries no document: the source has moved to the sink's place (its epoch). */
+    static final long RESUMED = -3;
 
     static final int CONTROL_TYPE = 0;
     static final int CONTROL_SINK = 4;

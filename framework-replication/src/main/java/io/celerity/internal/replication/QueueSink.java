@@ -11,8 +11,6 @@ import org.agrona.concurrent.Agent;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.time.Duration;
-
 /**
  * Receives a queue from its source and appends each document at the index it has there, so the replica is the same
  * queue; tells the source where to resume and acknowledges what it holds. An {@link Agent}: run it on an event loop
@@ -32,10 +30,12 @@ public final class QueueSink implements Agent {
     private final Endpoint control;
     private final int ackEvery;
     private final long ackIntervalNs;
+    private final boolean syncBeforeAck;
     private final FragmentAssembler assembler = new FragmentAssembler(this::onData, 0, true);
     private Subscription subscription;
     private SinkReports reports;
     private ReplicaWriter writer;
+    private LinkWatch watch;
     // A new epoch per resume: frames sent before the source moved to the sink's place are told apart and dropped;
     // odd, so never NO_EPOCH.
     private long epoch = System.nanoTime() | 1;
@@ -45,6 +45,7 @@ public final class QueueSink implements Agent {
     private int unacked;
     private long lastAckNs;
     private volatile long lastIndex = -1;
+    private volatile long held;
     private volatile ReplicaDivergenceException divergence;
 
     /**
@@ -53,19 +54,19 @@ public final class QueueSink implements Agent {
      * @param sinkId   this sink's number at the source
      * @param data     where this sink receives the documents
      * @param control  where the source receives resumes and acknowledgements
-     * @param ackEvery acknowledge at least every so many documents while they stream in
-     * @param ackInterval acknowledge at least this often while documents are unacknowledged
+     * @param ack      when to acknowledge
      */
     public QueueSink(String name, SingleChronicleQueue queue, Aeron aeron, int sinkId, Endpoint data, Endpoint control,
-                     int ackEvery, Duration ackInterval) {
+                     AckPolicy ack) {
         this.name = name;
         this.queue = queue;
         this.aeron = aeron;
         this.sinkId = sinkId;
         this.data = data;
         this.control = control;
-        this.ackEvery = ackEvery;
-        this.ackIntervalNs = ackInterval.toNanos();
+        this.ackEvery = ack.every();
+        this.ackIntervalNs = ack.interval().toNanos();
+        this.syncBeforeAck = ack.sync();
     }
 
     /** Opens the subscription and the control publication and, on the agent's thread, the replica's appender. */
@@ -76,6 +77,9 @@ public final class QueueSink implements Agent {
         subscription = aeron.addSubscription(data.channel(), data.streamId());
         reports = new SinkReports(aeron.addExclusivePublication(control.channel(), control.streamId()), sinkId,
                 queue.rollCycle());
+        watch = new LinkWatch("queue '" + name + "', sink " + sinkId + ": no answer from the source (its control at "
+                + control.channel() + " stream " + control.streamId() + ", this sink's data at " + data.channel()
+                + " stream " + data.streamId() + ")");
         newEpoch();
     }
 
@@ -85,19 +89,32 @@ public final class QueueSink implements Agent {
             return 0;
         int work = subscription.poll(assembler, FRAGMENTS);
         long last = writer.lastIndex();
-        lastIndex = last;
+        if (work > 0) {
+            lastIndex = last;
+            held = writer.alreadyHeld();
+        }
         long now = System.nanoTime();
-        if (resuming && now - lastResumeNs >= RESUME_INTERVAL_NS && reports.resume(epoch, last)) {
-            lastResumeNs = now;
-            work++;
+        if (resuming) {
+            watch.waiting(now);
+            if (now - lastResumeNs >= RESUME_INTERVAL_NS && reports.resume(epoch, last)) {
+                lastResumeNs = now;
+                work++;
+            }
         }
-        if (last > ackedIndex && (unacked >= ackEvery || now - lastAckNs >= ackIntervalNs) && reports.ack(last)) {
-            ackedIndex = last;
-            unacked = 0;
-            lastAckNs = now;
-            work++;
-        }
+        if (last > ackedIndex && (unacked >= ackEvery || now - lastAckNs >= ackIntervalNs))
+            work += acknowledge(last, now);
         return work;
+    }
+
+    private int acknowledge(long last, long now) {
+        if (syncBeforeAck)
+            writer.sync();
+        if (!reports.ack(last))
+            return 0;
+        ackedIndex = last;
+        unacked = 0;
+        lastAckNs = now;
+        return 1;
     }
 
     private void onData(DirectBuffer buffer, int offset, int length, Header header) {
@@ -114,7 +131,12 @@ public final class QueueSink implements Agent {
         }
         if (buffer.getLong(offset + Frames.DATA_EPOCH, Frames.ORDER) != epoch)
             return;
-        resuming = false;
+        if (resuming) {
+            resuming = false;
+            watch.heard();
+        }
+        if (index == Frames.RESUMED)
+            return;
         // Term buffers and the assembler's (direct) are off-heap: the address is the document's own.
         int result;
         try {
@@ -141,6 +163,11 @@ public final class QueueSink implements Agent {
     /** The replica's last index, -1 when it is empty. Any thread. */
     public long lastIndex() {
         return lastIndex;
+    }
+
+    /** How many documents this sink received that it already held: resends, at least the last one per resume. */
+    public long documentsHeld() {
+        return held;
     }
 
     /** Why replication stopped (the replica differs from its source), or null. Any thread. */

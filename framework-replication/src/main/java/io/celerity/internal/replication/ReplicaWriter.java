@@ -32,6 +32,7 @@ final class ReplicaWriter implements AutoCloseable {
     private final UnsafeBuffer received = new UnsafeBuffer(0, 0);
     private final UnsafeBuffer held = new UnsafeBuffer(0, 0);
     private long lastIndex;
+    private long alreadyHeld;
 
     ReplicaWriter(String name, SingleChronicleQueue queue) {
         this.name = name;
@@ -45,6 +46,11 @@ final class ReplicaWriter implements AutoCloseable {
     /** The replica's last index, -1 when it is empty. */
     long lastIndex() {
         return lastIndex;
+    }
+
+    /** How many documents received were already held (resends, e.g. the last one on each resume). */
+    long alreadyHeld() {
+        return alreadyHeld;
     }
 
     /**
@@ -62,6 +68,7 @@ final class ReplicaWriter implements AutoCloseable {
         }
         if (index <= lastIndex) {
             verify(index, address, length);
+            alreadyHeld++;
             return HELD;
         }
         return GAP;
@@ -90,8 +97,8 @@ final class ReplicaWriter implements AutoCloseable {
             if (!dc.isPresent())
                 throw diverged(index, "no document", address, length);
             Bytes<?> bytes = dc.wire().bytes();
-            long heldAddress = bytes.addressForRead(bytes.readPosition());
             int heldLength = (int) bytes.readRemaining();
+            long heldAddress = bytes.addressForRead(bytes.readPosition(), heldLength);
             if (heldLength != length || !same(heldAddress, address, length))
                 throw diverged(index, describe(heldAddress, heldLength), address, length);
         }
@@ -119,6 +126,11 @@ final class ReplicaWriter implements AutoCloseable {
         CRC32C crc = new CRC32C();
         crc.update(copy);
         return length + " bytes (crc32c " + Long.toHexString(crc.getValue()) + ")";
+    }
+
+    /** Writes the replica's mapped pages to disk (msync), up to its last document. */
+    void sync() {
+        appender.sync();
     }
 
     @Override

@@ -23,7 +23,9 @@ final class SinkLink {
     private final ExcerptTailer tailer;
     private final FramePublisher publisher;
     private final RollCycle rollCycle;
+    private final LinkWatch watch;
     private long epoch = Frames.NO_EPOCH;
+    private boolean resumed;
     private long lastHelloNs;
     private volatile long ackedIndex = -1;
     private volatile String failure;
@@ -34,6 +36,8 @@ final class SinkLink {
         this.tailer = tailer;
         this.publisher = publisher;
         this.rollCycle = rollCycle;
+        this.watch = new LinkWatch("queue '" + queue + "', sink " + id + ": no connection to "
+                + publisher.publication().channel() + " stream " + publisher.publication().streamId());
     }
 
     int id() {
@@ -56,14 +60,24 @@ final class SinkLink {
             return 0;
         if (epoch == Frames.NO_EPOCH)
             return hello(nowNs);
+        if (!resumed) {
+            long result = publisher.resumed(epoch);
+            if (result < 0) {
+                lost(result);
+                return 0;
+            }
+            resumed = true;
+        }
         int sent = 0;
         while (sent < BATCH) {
             try (DocumentContext dc = tailer.readingDocument()) {
                 if (!dc.isPresent())
                     break;
                 Bytes<?> bytes = dc.wire().bytes();
-                long result = publisher.publish(epoch, dc.index(), bytes.addressForRead(bytes.readPosition()),
-                        (int) bytes.readRemaining());
+                int length = (int) bytes.readRemaining();
+                // With its length: the mapping returned holds the whole document, not just its start.
+                long address = bytes.addressForRead(bytes.readPosition(), length);
+                long result = publisher.publish(epoch, dc.index(), address, length);
                 if (result < 0) {
                     // Not sent: read it again next time.
                     dc.rollbackOnClose();
@@ -77,7 +91,12 @@ final class SinkLink {
     }
 
     private int hello(long nowNs) {
-        if (nowNs - lastHelloNs < HELLO_INTERVAL_NS || !publisher.isConnected())
+        if (!publisher.isConnected()) {
+            watch.waiting(nowNs);
+            return 0;
+        }
+        watch.heard();
+        if (nowNs - lastHelloNs < HELLO_INTERVAL_NS)
             return 0;
         lastHelloNs = nowNs;
         publisher.hello();
@@ -114,6 +133,7 @@ final class SinkLink {
         }
         // The sink's last document is sent again: the sink compares it, so a replica of another history is refused.
         epoch = sinkEpoch;
+        resumed = false;
     }
 
     /** The sink holds every document up to {@code index}. */

@@ -21,9 +21,27 @@ class AcknowledgementTest {
     Path dir;
 
     @Test
+    void aSinkThatSyncsBeforeItAcknowledgesHasWrittenTheAcknowledgedDocumentToDisk() {
+        try (Link link = new Link(dir, RollCycles.FAST_DAILY);
+             SingleChronicleQueue queue = link.openSource();
+             ExcerptAppender appender = queue.createAppender()) {
+            link.startSource();
+            link.startSink(new AckPolicy(1, Duration.ZERO, true));
+            for (int n = 0; n < 1_000; n++) {
+                long index = Documents.write(appender, n);
+                if (n % 100 == 99) {
+                    assertTrue(link.source.agent.awaitReplicated(index, 1, Duration.ofSeconds(60)), "acknowledged");
+                    // Chronicle records the last index its appender msynced, in the replica's metadata.
+                    assertTrue(link.sink.queue.lastIndexMSynced() >= index, "msynced before acknowledged");
+                }
+            }
+        }
+    }
+
+    @Test
     void theAckedIndexReachesTheLastIndexAndAwaitingItTimesOutWhileTheSinkIsDown() {
         try (Link link = new Link(dir, RollCycles.FAST_DAILY);
-             SingleChronicleQueue queue = Side.open(link.sourceQueue(), RollCycles.FAST_DAILY);
+             SingleChronicleQueue queue = link.openSource();
              ExcerptAppender appender = queue.createAppender()) {
             link.startSource();
             link.startSink();

@@ -1,6 +1,8 @@
 package io.celerity.internal.replication;
 
 import net.openhft.chronicle.queue.RollCycle;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -19,14 +21,34 @@ final class Link implements AutoCloseable {
 
     private final Path dir;
     private final RollCycle rollCycle;
+    private final long blockSize;
     private final Endpoint control = Endpoint.udp("127.0.0.1:" + freePort(), 1001);
     private final Endpoint data = Endpoint.udp("127.0.0.1:" + freePort(), 1002);
     Side<QueueSource> source;
     Side<QueueSink> sink;
 
     Link(Path dir, RollCycle rollCycle) {
+        this(dir, rollCycle, 0);
+    }
+
+    /** @param blockSize how much of a cycle file is mapped at a time; 0: Chronicle's default */
+    Link(Path dir, RollCycle rollCycle, long blockSize) {
         this.dir = dir;
         this.rollCycle = rollCycle;
+        this.blockSize = blockSize;
+    }
+
+    SingleChronicleQueue openSource() {
+        return open(sourceQueue(), rollCycle);
+    }
+
+    SingleChronicleQueue openSink() {
+        return open(sinkQueue(), rollCycle);
+    }
+
+    SingleChronicleQueue open(Path queue, RollCycle rollCycle) {
+        SingleChronicleQueueBuilder builder = SingleChronicleQueueBuilder.binary(queue).rollCycle(rollCycle);
+        return (blockSize == 0 ? builder : builder.blockSize(blockSize)).build();
     }
 
     Endpoint control() {
@@ -46,12 +68,16 @@ final class Link implements AutoCloseable {
     }
 
     Side<QueueSource> startSource() {
-        return source = Side.source(dir.resolve("a/aeron"), sourceQueue(), rollCycle, control,
+        return source = Side.source(dir.resolve("a/aeron"), openSource(), control,
                 List.of(new SinkEndpoint(SINK, data)));
     }
 
     Side<QueueSink> startSink() {
-        return sink = Side.sink(dir.resolve("b/aeron"), sinkQueue(), rollCycle, SINK, data, control);
+        return startSink(AckPolicy.DEFAULT);
+    }
+
+    Side<QueueSink> startSink(AckPolicy ack) {
+        return sink = Side.sink(dir.resolve("b/aeron"), openSink(), SINK, data, control, ack);
     }
 
     void stopSource() {

@@ -1,16 +1,20 @@
 package io.celerity.internal.replication;
 
 import net.openhft.chronicle.queue.ExcerptAppender;
+import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.RollCycle;
 import net.openhft.chronicle.queue.RollCycles;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.queue.rollcycles.TestRollCycles;
+import net.openhft.chronicle.wire.DocumentContext;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
@@ -20,59 +24,103 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** A queue written on its source while the replicator runs ends up the same on the sink, whatever side restarts. */
 class QueueReplicationTest {
 
+    private static final long SMALL_BLOCKS = 256 << 10;
+
     @TempDir
     Path dir;
 
     @Test
     void aHundredThousandDocumentsOfManySizesAcrossRollCyclesArriveAtTheSameIndexesWithTheSameBytes() throws Exception {
-        // Secondly cycles, written over a few seconds: the replica rolls where its source did.
+        // Secondly cycles, written over a few seconds with one pause of two: the replica rolls where its source did, and
+        // skips the cycles its source has no documents in.
         RollCycle rollCycle = TestRollCycles.TEST_SECONDLY;
-        try (Link link = new Link(dir, rollCycle)) {
+        // Small blocks: documents are read and written across many remappings of the cycle files.
+        try (Link link = new Link(dir, rollCycle, SMALL_BLOCKS)) {
             link.startSink();
             link.startSource();
             int documents = 100_000;
             long start = System.nanoTime();
             long last = -1;
-            try (SingleChronicleQueue queue = Side.open(link.sourceQueue(), rollCycle);
+            try (SingleChronicleQueue queue = link.openSource();
                  ExcerptAppender appender = queue.createAppender()) {
                 for (int n = 0; n < documents; n++) {
                     last = Documents.write(appender, n);
                     if (n % 1_000 == 999)
-                        Link.sleep(30);
+                        Link.sleep(n == documents / 2 - 1 ? 2_100 : 30);
                 }
             }
             link.awaitSinkHolds(last);
             double seconds = (System.nanoTime() - start) / 1e9;
-            System.out.printf("replicated %,d documents in %.2f s (%,.0f docs/s, written with 30 ms pauses every 1,000)"
+            System.out.printf("replicated %,d documents in %.2f s (%,.0f docs/s, written with 30 ms pauses every 1,000 and one of 2.1 s)"
                     + " on loopback, load average %s%n", documents, seconds, documents / seconds, loadAverage());
             assertSame(link, documents);
-            int firstCycle = rollCycle.toCycle(link.sink.queue.firstIndex());
-            assertTrue(rollCycle.toCycle(last) > firstCycle + 1, "the documents span several cycles");
+            Set<Integer> cycles = cycles(link.sink.queue);
+            int span = rollCycle.toCycle(last) - rollCycle.toCycle(link.sink.queue.firstIndex()) + 1;
+            assertTrue(cycles.size() > 2, "the documents span several cycles: " + cycles);
+            assertTrue(cycles.size() < span, "some cycles in between have no documents: " + cycles);
             assertTrue(link.source.errors.isEmpty() && link.sink.errors.isEmpty(),
                     "agent errors: " + link.source.errors + link.sink.errors);
         }
     }
 
     @Test
+    void aBacklogStreamsToAnEmptySink() {
+        RollCycle rollCycle = RollCycles.FAST_DAILY;
+        int documents = 200_000;
+        try (Link link = new Link(dir, rollCycle, SMALL_BLOCKS)) {
+            long last = -1;
+            long bytes = 0;
+            try (SingleChronicleQueue queue = link.openSource();
+                 ExcerptAppender appender = queue.createAppender()) {
+                for (int n = 0; n < documents; n++) {
+                    last = Documents.write(appender, n);
+                    bytes += Documents.size(n);
+                }
+            }
+            link.startSource();
+            long start = System.nanoTime();
+            link.startSink();
+            link.awaitSinkHolds(last);
+            double seconds = (System.nanoTime() - start) / 1e9;
+            System.out.printf("replicated a backlog of %,d documents (%,d bytes) to an empty sink in %.2f s: %,.0f docs/s, "
+                    + "%.1f MB/s on loopback, each side's agent and media driver on threads of their own, load average "
+                    + "%s%n", documents, bytes, seconds, documents / seconds, bytes / seconds / 1e6, loadAverage());
+            assertSame(link, documents);
+        }
+    }
+
+    @Test
     void aSinkClosedMidStreamAndStartedAgainResumesWithNoGapAndNoDuplicate() throws Exception {
-        restartMidStream(link -> {
+        long held = restartMidStream(link -> {
             link.stopSink();
             Link.sleep(200);
             link.startSink();
         });
+        // The new sink was sent its last document again and what followed, not the queue from the start.
+        assertResentOnlyAroundResumes(held, 1);
+    }
+
+    private static void assertResentOnlyAroundResumes(long held, int resumes) {
+        System.out.printf("documents sent again over %d resume(s): %d%n", resumes, held);
+        assertTrue(held >= resumes && held < 100L * resumes, held + " documents sent again for " + resumes
+                + " resume(s): each resume sends the sink's last document again, and only a few more if at all");
     }
 
     @Test
     void aSourceClosedMidStreamAndStartedAgainResumesWithNoGapAndNoDuplicate() throws Exception {
-        restartMidStream(link -> {
+        long held = restartMidStream(link -> {
             link.stopSource();
             Link.sleep(200);
             link.startSource();
         });
+        assertResentOnlyAroundResumes(held, 2);
     }
 
-    /** Writes 30,000 documents on a thread of its own, restarting one side twice while they stream. */
-    private void restartMidStream(Consumer<Link> restart) throws Exception {
+    /**
+     * Writes 30,000 documents on a thread of its own, restarting one side twice while they stream; returns how many
+     * documents the last sink received that it already held.
+     */
+    private long restartMidStream(Consumer<Link> restart) throws Exception {
         RollCycle rollCycle = RollCycles.FAST_DAILY;
         int documents = 30_000;
         try (Link link = new Link(dir, rollCycle)) {
@@ -81,7 +129,7 @@ class QueueReplicationTest {
             AtomicLong written = new AtomicLong(-1);
             AtomicLong lastIndex = new AtomicLong(-1);
             Thread writer = new Thread(() -> {
-                try (SingleChronicleQueue queue = Side.open(link.sourceQueue(), rollCycle);
+                try (SingleChronicleQueue queue = link.openSource();
                      ExcerptAppender appender = queue.createAppender()) {
                     for (int n = 0; n < documents; n++) {
                         lastIndex.set(Documents.write(appender, n));
@@ -106,6 +154,7 @@ class QueueReplicationTest {
             link.awaitSinkHolds(lastIndex.get());
             assertSame(link, documents);
             assertTrue(link.sink.agent.divergence() == null, "no divergence");
+            return link.sink.agent.documentsHeld();
         }
     }
 
@@ -113,6 +162,19 @@ class QueueReplicationTest {
         QueueComparison.Result result = QueueComparison.compare(link.source.queue, link.sink.queue);
         assertTrue(result.same(), result.difference());
         assertEquals(documents, result.documents(), "documents compared");
+    }
+
+    private static Set<Integer> cycles(SingleChronicleQueue queue) {
+        Set<Integer> cycles = new TreeSet<>();
+        try (ExcerptTailer tailer = queue.createTailer()) {
+            while (true) {
+                try (DocumentContext dc = tailer.readingDocument()) {
+                    if (!dc.isPresent())
+                        return cycles;
+                    cycles.add(queue.rollCycle().toCycle(dc.index()));
+                }
+            }
+        }
     }
 
     private static String loadAverage() {

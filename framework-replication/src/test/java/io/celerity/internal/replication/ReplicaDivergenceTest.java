@@ -30,9 +30,9 @@ class ReplicaDivergenceTest {
     void aReplicaHoldingADifferentDocumentAtAnIndexIsRefusedAndItsFileIsUnchanged() throws Exception {
         try (Link link = new Link(dir, RollCycles.FAST_DAILY)) {
             long lastHeld;
-            try (SingleChronicleQueue source = Side.open(link.sourceQueue(), RollCycles.FAST_DAILY);
+            try (SingleChronicleQueue source = link.openSource();
                  ExcerptAppender toSource = source.createAppender();
-                 SingleChronicleQueue replica = Side.open(link.sinkQueue(), RollCycles.FAST_DAILY);
+                 SingleChronicleQueue replica = link.openSink();
                  ExcerptAppender toReplica = replica.createAppender()) {
                 for (int n = 0; n < 20; n++)
                     Documents.write(toSource, n);
@@ -69,8 +69,8 @@ class ReplicaDivergenceTest {
     void aSourceRefusesASinkWithAnotherRollCycle() {
         try (Link link = new Link(dir, RollCycles.FAST_DAILY)) {
             link.startSource();
-            link.sink = Side.sink(dir.resolve("b/aeron"), link.sinkQueue(), RollCycles.FAST_HOURLY, Link.SINK,
-                    link.data(), link.control());
+            link.sink = Side.sink(dir.resolve("b/aeron"), link.open(link.sinkQueue(), RollCycles.FAST_HOURLY),
+                    Link.SINK, link.data(), link.control());
             Link.await("the source to refuse the sink", Duration.ofSeconds(60),
                     () -> link.source.agent.failure(Link.SINK) != null);
             String failure = link.source.agent.failure(Link.SINK);

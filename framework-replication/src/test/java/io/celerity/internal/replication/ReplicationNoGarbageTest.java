@@ -32,7 +32,7 @@ class ReplicationNoGarbageTest {
     void theAgentThreadsAllocateNothingPerDocument() {
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         try (Link link = new Link(dir, RollCycles.FAST_DAILY);
-             SingleChronicleQueue queue = Side.open(link.sourceQueue(), RollCycles.FAST_DAILY);
+             SingleChronicleQueue queue = link.openSource();
              ExcerptAppender appender = queue.createAppender()) {
             link.startSink();
             link.startSource();

@@ -1,14 +1,11 @@
 package io.celerity.internal.replication;
 
-import net.openhft.chronicle.queue.RollCycle;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
-import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.AgentRunner;
 import org.agrona.concurrent.BackoffIdleStrategy;
 
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.BiFunction;
@@ -25,10 +22,10 @@ final class Side<A extends Agent> implements AutoCloseable {
     private final AeronConnection aeron;
     private final AgentRunner runner;
 
-    private Side(Path aeronDir, Path queueDir, RollCycle rollCycle,
+    private Side(Path aeronDir, SingleChronicleQueue queue,
                  BiFunction<SingleChronicleQueue, AeronConnection, A> agentFactory) {
         aeron = AeronConnection.embedded(aeronDir);
-        queue = open(queueDir, rollCycle);
+        this.queue = queue;
         agent = agentFactory.apply(queue, aeron);
         // Parks soon when idle: the machine has two cores and the test writes on one.
         runner = new AgentRunner(new BackoffIdleStrategy(10, 10, 1_000, 100_000), errors::add, null, agent);
@@ -37,20 +34,21 @@ final class Side<A extends Agent> implements AutoCloseable {
             Thread.onSpinWait();
     }
 
-    static SingleChronicleQueue open(Path dir, RollCycle rollCycle) {
-        return SingleChronicleQueueBuilder.binary(dir).rollCycle(rollCycle).build();
-    }
-
-    static Side<QueueSource> source(Path aeronDir, Path queueDir, RollCycle rollCycle, Endpoint control,
+    static Side<QueueSource> source(Path aeronDir, SingleChronicleQueue queue, Endpoint control,
                                     List<SinkEndpoint> sinks) {
-        return new Side<>(aeronDir, queueDir, rollCycle,
-                (queue, aeron) -> new QueueSource("orders", queue, aeron.aeron(), control, sinks));
+        return new Side<>(aeronDir, queue,
+                (q, aeron) -> new QueueSource("orders", q, aeron.aeron(), control, sinks));
     }
 
-    static Side<QueueSink> sink(Path aeronDir, Path queueDir, RollCycle rollCycle, int sinkId, Endpoint data,
+    static Side<QueueSink> sink(Path aeronDir, SingleChronicleQueue queue, int sinkId, Endpoint data,
                                 Endpoint control) {
-        return new Side<>(aeronDir, queueDir, rollCycle, (queue, aeron) -> new QueueSink("orders", queue,
-                aeron.aeron(), sinkId, data, control, 64, Duration.ofNanos(20_000)));
+        return sink(aeronDir, queue, sinkId, data, control, AckPolicy.DEFAULT);
+    }
+
+    static Side<QueueSink> sink(Path aeronDir, SingleChronicleQueue queue, int sinkId, Endpoint data,
+                                Endpoint control, AckPolicy ack) {
+        return new Side<>(aeronDir, queue, (q, aeron) -> new QueueSink("orders", q,
+                aeron.aeron(), sinkId, data, control, ack));
     }
 
     Thread thread() {
