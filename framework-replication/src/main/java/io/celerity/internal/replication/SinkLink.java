@@ -126,14 +126,22 @@ final class SinkLink {
         if (index < 0) {
             tailer.toStart();
         } else if (!tailer.moveToIndex(index)) {
-            fail("queue '" + queue + "', sink " + id + ": the replica holds index " + Long.toHexString(index)
-                    + " (cycle " + rollCycle.toCycle(index) + ", sequence " + rollCycle.toSequenceNumber(index)
-                    + ") which the source does not have: the replica is ahead of or diverged from its source");
+            fail(missing(index));
             return;
         }
         // The sink's last document is sent again: the sink compares it, so a replica of another history is refused.
         epoch = sinkEpoch;
         resumed = false;
+    }
+
+    private String missing(long index) {
+        String at = "queue '" + queue + "', sink " + id + ": the replica's last index " + Long.toHexString(index)
+                + " (cycle " + rollCycle.toCycle(index) + ", sequence " + rollCycle.toSequenceNumber(index) + ")";
+        long first = tailer.queue().firstIndex();
+        if (first != Long.MAX_VALUE && index < first)
+            return at + " is older than the source's first, " + Long.toHexString(first)
+                    + ": its cycles were deleted while the sink was away; rebuild the replica";
+        return at + " is not in the source: the replica is ahead of or diverged from its source";
     }
 
     /** The sink holds every document up to {@code index}. */

@@ -177,7 +177,7 @@ class QueueReplicationTest {
         }
     }
 
-    private static String loadAverage() {
+    static String loadAverage() {
         try {
             return Files.readString(Path.of("/proc/loadavg")).trim();
         } catch (IOException e) {

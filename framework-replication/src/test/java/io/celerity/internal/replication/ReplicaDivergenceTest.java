@@ -66,6 +66,33 @@ class ReplicaDivergenceTest {
     }
 
     @Test
+    void aSourceRefusesASinkThatIsAheadOfIt() {
+        try (Link link = new Link(dir, RollCycles.FAST_DAILY)) {
+            try (SingleChronicleQueue source = link.openSource();
+                 ExcerptAppender toSource = source.createAppender();
+                 SingleChronicleQueue replica = link.openSink();
+                 ExcerptAppender toReplica = replica.createAppender()) {
+                for (int n = 0; n < 10; n++) {
+                    Documents.write(toReplica, n);
+                    if (n < 5)
+                        Documents.write(toSource, n);
+                }
+            }
+            link.startSource();
+            link.startSink();
+            Link.await("the source to refuse the sink", Duration.ofSeconds(60),
+                    () -> link.source.agent.failure(Link.SINK) != null);
+            String failure = link.source.agent.failure(Link.SINK);
+            assertTrue(failure.startsWith("queue 'orders', sink 7: the replica's last index ")
+                    && failure.contains("(cycle ") && failure.contains("sequence 9)")
+                    && failure.endsWith("is not in the source: the replica is ahead of or diverged from its source"),
+                    failure);
+            assertEquals(0, link.sink.agent.documentsHeld(), "nothing was sent to it");
+            assertEquals(9, RollCycles.FAST_DAILY.toSequenceNumber(link.sink.agent.lastIndex()), "the replica as it was");
+        }
+    }
+
+    @Test
     void aSourceRefusesASinkWithAnotherRollCycle() {
         try (Link link = new Link(dir, RollCycles.FAST_DAILY)) {
             link.startSource();
