@@ -46,6 +46,8 @@ public final class QueueSink implements Agent {
     private long lastAckNs;
     private volatile long lastIndex = -1;
     private volatile long held;
+    private int resumes;
+    private volatile int resumesSeen;
     private volatile ReplicaDivergenceException divergence;
 
     /**
@@ -88,10 +90,16 @@ public final class QueueSink implements Agent {
         if (divergence != null)
             return 0;
         int work = subscription.poll(assembler, FRAGMENTS);
+        if (divergence != null) {
+            // Unsubscribed, the source sees the sink gone and stops sending, rather than push against a full window.
+            CloseHelper.closeAll(subscription, reports);
+            return work;
+        }
         long last = writer.lastIndex();
         if (work > 0) {
             lastIndex = last;
             held = writer.alreadyHeld();
+            resumesSeen = resumes;
         }
         long now = System.nanoTime();
         if (resuming) {
@@ -134,6 +142,8 @@ public final class QueueSink implements Agent {
         if (resuming) {
             resuming = false;
             watch.heard();
+            if (writer.lastIndex() >= 0)
+                resumes++;
         }
         if (index == Frames.RESUMED)
             return;
@@ -168,6 +178,11 @@ public final class QueueSink implements Agent {
     /** How many documents this sink received that it already held: resends, at least the last one per resume. */
     public long documentsHeld() {
         return held;
+    }
+
+    /** How many times the source moved to this sink's last document (so not counting the start of an empty replica). */
+    public int resumes() {
+        return resumesSeen;
     }
 
     /** Why replication stopped (the replica differs from its source), or null. Any thread. */

@@ -1,7 +1,6 @@
 package io.celerity.internal.replication;
 
 import io.aeron.Aeron;
-import io.aeron.FragmentAssembler;
 import io.aeron.Subscription;
 import io.aeron.logbuffer.FragmentHandler;
 import io.aeron.logbuffer.Header;
@@ -25,9 +24,8 @@ public final class QueueSource implements Agent {
     private final SingleChronicleQueue queue;
     private final Aeron aeron;
     private final Endpoint control;
-    private final List<SinkEndpoint> endpoints;
     private final SinkLink[] links;
-    private final FragmentHandler controlHandler = new FragmentAssembler(this::onControl);
+    private final FragmentHandler controlHandler = this::onControl;
     private Subscription controlSubscription;
 
     /**
@@ -42,20 +40,20 @@ public final class QueueSource implements Agent {
         this.queue = queue;
         this.aeron = aeron;
         this.control = control;
-        this.endpoints = List.copyOf(endpoints);
-        this.links = new SinkLink[endpoints.size()];
+        if (endpoints.stream().map(SinkEndpoint::id).distinct().count() != endpoints.size())
+            throw new IllegalArgumentException("queue '" + name + "': two sinks with the same id in " + endpoints);
+        // Made here, so other threads see every link's acknowledgements; their tailers are opened in onStart.
+        this.links = endpoints.stream().map(sink -> new SinkLink(name, sink, queue.rollCycle()))
+                .toArray(SinkLink[]::new);
     }
 
     /** Opens the publications, the control subscription and, on the agent's thread, a tailer per sink. */
     @Override
     public void onStart() {
         controlSubscription = aeron.addSubscription(control.channel(), control.streamId());
-        for (int i = 0; i < links.length; i++) {
-            SinkEndpoint sink = endpoints.get(i);
-            links[i] = new SinkLink(name, sink.id(), queue.createTailer(),
-                    new FramePublisher(aeron.addExclusivePublication(sink.data().channel(), sink.data().streamId())),
-                    queue.rollCycle());
-        }
+        for (SinkLink link : links)
+            link.open(queue.createTailer(), new FramePublisher(
+                    aeron.addExclusivePublication(link.data().channel(), link.data().streamId())));
     }
 
     @Override
@@ -74,17 +72,18 @@ public final class QueueSource implements Agent {
         if (link == null)
             return;
         long index = buffer.getLong(offset + Frames.CONTROL_INDEX, Frames.ORDER);
-        if (buffer.getInt(offset + Frames.CONTROL_TYPE, Frames.ORDER) == Frames.RESUME)
+        int type = buffer.getInt(offset + Frames.CONTROL_TYPE, Frames.ORDER);
+        if (type == Frames.RESUME)
             link.onResume(buffer.getLong(offset + Frames.CONTROL_EPOCH, Frames.ORDER), index,
                     buffer.getLong(offset + Frames.CONTROL_CYCLE_LAYOUT, Frames.ORDER),
                     buffer.getInt(offset + Frames.CONTROL_CYCLE_MILLIS, Frames.ORDER));
-        else
+        else if (type == Frames.ACK)
             link.onAck(index);
     }
 
     private SinkLink link(int sinkId) {
         for (SinkLink link : links)
-            if (link != null && link.id() == sinkId)
+            if (link.id() == sinkId)
                 return link;
         return null;
     }
@@ -130,7 +129,7 @@ public final class QueueSource implements Agent {
     private int holding(long index) {
         int holding = 0;
         for (SinkLink link : links)
-            if (link != null && link.ackedIndex() >= index)
+            if (link.ackedIndex() >= index)
                 holding++;
         return holding;
     }
@@ -138,8 +137,7 @@ public final class QueueSource implements Agent {
     @Override
     public void onClose() {
         for (SinkLink link : links)
-            if (link != null)
-                link.close();
+            link.close();
         if (controlSubscription != null)
             controlSubscription.close();
     }

@@ -19,29 +19,37 @@ final class SinkLink {
     private static final long HELLO_INTERVAL_NS = 20_000_000;
 
     private final String queue;
-    private final int id;
-    private final ExcerptTailer tailer;
-    private final FramePublisher publisher;
+    private final SinkEndpoint sink;
     private final RollCycle rollCycle;
     private final LinkWatch watch;
+    private ExcerptTailer tailer;
+    private FramePublisher publisher;
     private long epoch = Frames.NO_EPOCH;
     private boolean resumed;
     private long lastHelloNs;
     private volatile long ackedIndex = -1;
     private volatile String failure;
 
-    SinkLink(String queue, int id, ExcerptTailer tailer, FramePublisher publisher, RollCycle rollCycle) {
+    SinkLink(String queue, SinkEndpoint sink, RollCycle rollCycle) {
         this.queue = queue;
-        this.id = id;
+        this.sink = sink;
+        this.rollCycle = rollCycle;
+        this.watch = new LinkWatch("queue '" + queue + "', sink " + sink.id() + ": no connection to "
+                + sink.data().channel() + " stream " + sink.data().streamId());
+    }
+
+    /** On the agent's thread, before any work: Chronicle tailers belong to the thread that uses them. */
+    void open(ExcerptTailer tailer, FramePublisher publisher) {
         this.tailer = tailer;
         this.publisher = publisher;
-        this.rollCycle = rollCycle;
-        this.watch = new LinkWatch("queue '" + queue + "', sink " + id + ": no connection to "
-                + publisher.publication().channel() + " stream " + publisher.publication().streamId());
     }
 
     int id() {
-        return id;
+        return sink.id();
+    }
+
+    Endpoint data() {
+        return sink.data();
     }
 
     /** The highest index the sink reported holding; -1 before its first report. Any thread. */
@@ -107,7 +115,7 @@ final class SinkLink {
         if (result == Publication.NOT_CONNECTED || result == Publication.CLOSED)
             epoch = Frames.NO_EPOCH;
         else if (result == Publication.MAX_POSITION_EXCEEDED)
-            fail("queue '" + queue + "', sink " + id + ": the publication reached its maximum position");
+            fail("queue '" + queue + "', sink " + sink.id() + ": the publication reached its maximum position");
     }
 
     /** The sink holds everything up to {@code index} and wants the rest in frames tagged {@code epoch}. */
@@ -117,7 +125,7 @@ final class SinkLink {
             return;
         long layout = Frames.cycleLayout(rollCycle);
         if (sinkCycleLayout != layout || sinkCycleMillis != rollCycle.lengthInMillis()) {
-            fail("queue '" + queue + "', sink " + id + ": the replica's roll cycle lasts " + sinkCycleMillis
+            fail("queue '" + queue + "', sink " + sink.id() + ": the replica's roll cycle lasts " + sinkCycleMillis
                     + " ms and puts cycle 1 at index " + Long.toHexString(sinkCycleLayout) + ", the source's ("
                     + rollCycle + ") " + rollCycle.lengthInMillis() + " ms and " + Long.toHexString(layout)
                     + ": a replica must use its source's roll cycle");
@@ -132,10 +140,12 @@ final class SinkLink {
         // The sink's last document is sent again: the sink compares it, so a replica of another history is refused.
         epoch = sinkEpoch;
         resumed = false;
+        LOG.info("queue '{}', sink {}: sending from index {} on", queue, sink.id(),
+                index < 0 ? "the start" : Long.toHexString(index));
     }
 
     private String missing(long index) {
-        String at = "queue '" + queue + "', sink " + id + ": the replica's last index " + Long.toHexString(index)
+        String at = "queue '" + queue + "', sink " + sink.id() + ": the replica's last index " + Long.toHexString(index)
                 + " (cycle " + rollCycle.toCycle(index) + ", sequence " + rollCycle.toSequenceNumber(index) + ")";
         long first = tailer.queue().firstIndex();
         if (first != Long.MAX_VALUE && index < first)
@@ -155,7 +165,9 @@ final class SinkLink {
     }
 
     void close() {
-        tailer.close();
-        publisher.publication().close();
+        if (tailer != null)
+            tailer.close();
+        if (publisher != null)
+            publisher.publication().close();
     }
 }

@@ -91,36 +91,39 @@ class QueueReplicationTest {
 
     @Test
     void aSinkClosedMidStreamAndStartedAgainResumesWithNoGapAndNoDuplicate() throws Exception {
-        long held = restartMidStream(link -> {
+        QueueSink sink = restartMidStream(link -> {
             link.stopSink();
             Link.sleep(200);
             link.startSink();
         });
-        // The new sink was sent its last document again and what followed, not the queue from the start.
-        assertResentOnlyAroundResumes(held, 1);
-    }
-
-    private static void assertResentOnlyAroundResumes(long held, int resumes) {
-        System.out.printf("documents sent again over %d resume(s): %d%n", resumes, held);
-        assertTrue(held >= resumes && held < 100L * resumes, held + " documents sent again for " + resumes
-                + " resume(s): each resume sends the sink's last document again, and only a few more if at all");
+        assertTrue(sink.resumes() >= 1, "the new sink resumed from its last document");
+        assertResentOnlyAroundResumes(sink);
     }
 
     @Test
     void aSourceClosedMidStreamAndStartedAgainResumesWithNoGapAndNoDuplicate() throws Exception {
-        long held = restartMidStream(link -> {
+        // A resume may not be needed: what the old source sent before it closed may be all there is.
+        assertResentOnlyAroundResumes(restartMidStream(link -> {
             link.stopSource();
             Link.sleep(200);
             link.startSource();
-        });
-        assertResentOnlyAroundResumes(held, 2);
+        }));
+    }
+
+    /** Each resume sends the sink's last document again (it compares it) and what follows: not the queue again. */
+    private static void assertResentOnlyAroundResumes(QueueSink sink) {
+        long held = sink.documentsHeld();
+        int resumes = sink.resumes();
+        System.out.printf("documents sent again over %d resume(s): %d%n", resumes, held);
+        assertTrue(held >= resumes && held < 100L * Math.max(1, resumes), held + " documents sent again for "
+                + resumes + " resume(s): each resume sends the sink's last document again, and only a few more if any");
     }
 
     /**
-     * Writes 30,000 documents on a thread of its own, restarting one side twice while they stream; returns how many
-     * documents the last sink received that it already held.
+     * Writes 30,000 documents on a thread of its own, restarting one side twice while they stream; returns the last
+     * sink, closed, its counters still readable.
      */
-    private long restartMidStream(Consumer<Link> restart) throws Exception {
+    private QueueSink restartMidStream(Consumer<Link> restart) throws Exception {
         RollCycle rollCycle = RollCycles.FAST_DAILY;
         int documents = 30_000;
         try (Link link = new Link(dir, rollCycle)) {
@@ -134,7 +137,8 @@ class QueueReplicationTest {
                     for (int n = 0; n < documents; n++) {
                         lastIndex.set(Documents.write(appender, n));
                         written.set(n);
-                        if (n % 100 == 99)
+                        // Slow enough that both restarts come while it writes.
+                        if (n % 20 == 19)
                             Link.sleep(1);
                     }
                 }
@@ -154,7 +158,7 @@ class QueueReplicationTest {
             link.awaitSinkHolds(lastIndex.get());
             assertSame(link, documents);
             assertTrue(link.sink.agent.divergence() == null, "no divergence");
-            return link.sink.agent.documentsHeld();
+            return link.sink.agent;
         }
     }
 
