@@ -1,5 +1,7 @@
 package io.celerity.internal.replication;
 
+import net.openhft.chronicle.core.time.SystemTimeProvider;
+import net.openhft.chronicle.core.time.TimeProvider;
 import net.openhft.chronicle.queue.RollCycle;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
@@ -22,6 +24,7 @@ final class Link implements AutoCloseable {
     private final Path dir;
     private final RollCycle rollCycle;
     private final long blockSize;
+    private TimeProvider clock = SystemTimeProvider.INSTANCE;
     private final Endpoint control = Endpoint.udp("127.0.0.1:" + freePort(), 1001);
     private final Endpoint data = Endpoint.udp("127.0.0.1:" + freePort(), 1002);
     Side<QueueSource> source;
@@ -38,6 +41,12 @@ final class Link implements AutoCloseable {
         this.blockSize = blockSize;
     }
 
+    /** The clock every queue of this link is opened with, which decides the cycle a document is written in. */
+    Link clock(TimeProvider clock) {
+        this.clock = clock;
+        return this;
+    }
+
     SingleChronicleQueue openSource() {
         return open(sourceQueue(), rollCycle);
     }
@@ -47,7 +56,8 @@ final class Link implements AutoCloseable {
     }
 
     SingleChronicleQueue open(Path queue, RollCycle rollCycle) {
-        SingleChronicleQueueBuilder builder = SingleChronicleQueueBuilder.binary(queue).rollCycle(rollCycle);
+        SingleChronicleQueueBuilder builder = SingleChronicleQueueBuilder.binary(queue).rollCycle(rollCycle)
+                .timeProvider(clock);
         return (blockSize == 0 ? builder : builder.blockSize(blockSize)).build();
     }
 

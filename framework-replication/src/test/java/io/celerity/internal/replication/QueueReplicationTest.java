@@ -1,5 +1,6 @@
 package io.celerity.internal.replication;
 
+import net.openhft.chronicle.core.time.SetTimeProvider;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.RollCycle;
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicLong;
@@ -60,6 +62,39 @@ class QueueReplicationTest {
             assertTrue(cycles.size() < span, "some cycles in between have no documents: " + cycles);
             assertTrue(link.source.errors.isEmpty() && link.sink.errors.isEmpty(),
                     "agent errors: " + link.source.errors + link.sink.errors);
+        }
+    }
+
+    @Test
+    void aSinkStartedAgainInALaterCycleFinishesTheCycleItStoppedInThenRollsOn() {
+        // Every queue of the link on one clock the test moves: the sink comes back two cycles later, while its source
+        // still holds documents of the cycle the sink stopped in.
+        SetTimeProvider clock = new SetTimeProvider(Instant.parse("2026-11-24T10:00:00Z"));
+        RollCycle rollCycle = TestRollCycles.TEST_SECONDLY;
+        try (Link link = new Link(dir, rollCycle).clock(clock);
+             SingleChronicleQueue queue = link.openSource();
+             ExcerptAppender appender = queue.createAppender()) {
+            link.startSink();
+            link.startSource();
+            long n = 0;
+            long last = -1;
+            for (int i = 0; i < 500; i++)
+                last = Documents.write(appender, n++);
+            link.awaitSinkHolds(last);
+            link.stopSink();
+            int stoppedIn = rollCycle.toCycle(last);
+            for (int i = 0; i < 500; i++)
+                last = Documents.write(appender, n++);
+            assertEquals(stoppedIn, rollCycle.toCycle(last), "more documents in the cycle the sink stopped in");
+            clock.advanceMillis(2_000);
+            for (int i = 0; i < 500; i++)
+                last = Documents.write(appender, n++);
+            assertEquals(stoppedIn + 2, rollCycle.toCycle(last));
+
+            link.startSink();
+            link.awaitSinkHolds(last);
+            assertSame(link, n);
+            assertEquals(Set.of(stoppedIn, stoppedIn + 2), cycles(link.sink.queue));
         }
     }
 
