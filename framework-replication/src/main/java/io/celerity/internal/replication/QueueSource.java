@@ -88,7 +88,10 @@ public final class QueueSource implements Agent {
         return null;
     }
 
-    /** The highest index sink {@code sinkId} reported holding; -1 before its first report. Any thread. */
+    /**
+     * The index sink {@code sinkId} last reported holding everything up to (the latest report, so a replica rebuilt
+     * from empty reports less); -1 before its first report. Any thread.
+     */
     public long ackedIndex(int sinkId) {
         SinkLink link = link(sinkId);
         if (link == null)

@@ -52,7 +52,7 @@ final class SinkLink {
         return sink.data();
     }
 
-    /** The highest index the sink reported holding; -1 before its first report. Any thread. */
+    /** The index the sink last reported holding everything up to; -1 before its first report. Any thread. */
     long ackedIndex() {
         return ackedIndex;
     }
@@ -140,8 +140,8 @@ final class SinkLink {
         // The sink's last document is sent again: the sink compares it, so a replica of another history is refused.
         epoch = sinkEpoch;
         resumed = false;
-        LOG.info("queue '{}', sink {}: sending from index {} on", queue, sink.id(),
-                index < 0 ? "the start" : Long.toHexString(index));
+        LOG.info("queue '{}', sink {}: sending from {}", queue, sink.id(),
+                index < 0 ? "the start" : "index " + Long.toHexString(index) + " on");
     }
 
     private String missing(long index) {
