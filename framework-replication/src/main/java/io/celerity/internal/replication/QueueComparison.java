@@ -3,8 +3,10 @@ package io.celerity.internal.replication;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
 import net.openhft.chronicle.wire.DocumentContext;
 
+import java.nio.file.Path;
 import java.util.Arrays;
 
 /** Compares two queues document by document: same indexes, same bytes. For tests and for checking a replica. */
@@ -25,6 +27,14 @@ public final class QueueComparison {
     }
 
     private QueueComparison() {
+    }
+
+    /** Opens both queues read-only (as they are on disk, in their own roll cycles) and compares them. */
+    public static Result compare(Path source, Path replica) {
+        try (ChronicleQueue a = SingleChronicleQueueBuilder.binary(source).readOnly(true).build();
+             ChronicleQueue b = SingleChronicleQueueBuilder.binary(replica).readOnly(true).build()) {
+            return compare(a, b);
+        }
     }
 
     /** Reads both queues from the start; stops at the first document that differs or is missing from one of them. */
