@@ -1,0 +1,202 @@
+package io.celerity.internal.replication;
+
+import io.aeron.Aeron;
+import io.aeron.FragmentAssembler;
+import io.aeron.Subscription;
+import io.aeron.logbuffer.Header;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
+import org.agrona.CloseHelper;
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.Agent;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Receives a queue from its source and appends each document at the index it has there, so the replica is the same
+ * queue; tells the source where to resume and acknowledges what it holds. An {@link Agent}: run it on an event loop
+ * or an {@link org.agrona.concurrent.AgentRunner}. Nothing else may write to the replica.
+ */
+public final class QueueSink implements Agent {
+
+    private static final Logger LOG = LoggerFactory.getLogger(QueueSink.class);
+    private static final int FRAGMENTS = 64;
+    private static final long RESUME_INTERVAL_NS = 20_000_000;
+
+    private final String name;
+    private final SingleChronicleQueue queue;
+    private final Aeron aeron;
+    private final int sinkId;
+    private final Endpoint data;
+    private final Endpoint control;
+    private final int ackEvery;
+    private final long ackIntervalNs;
+    private final boolean syncBeforeAck;
+    private final FragmentAssembler assembler = new FragmentAssembler(this::onData, 0, true);
+    private Subscription subscription;
+    private SinkReports reports;
+    private ReplicaWriter writer;
+    private LinkWatch watch;
+    // A new epoch per resume: frames sent before the source moved to the sink's place are told apart and dropped;
+    // odd, so never NO_EPOCH.
+    private long epoch = System.nanoTime() | 1;
+    private boolean resuming;
+    private long lastResumeNs;
+    private long ackedIndex = Long.MIN_VALUE;
+    private int unacked;
+    private long lastAckNs;
+    private volatile long lastIndex = -1;
+    private volatile long held;
+    private int resumes;
+    private volatile int resumesSeen;
+    private volatile ReplicaDivergenceException divergence;
+
+    /**
+     * @param name     the queue's name, for errors
+     * @param queue    the replica, with its source's roll cycle
+     * @param sinkId   this sink's number at the source
+     * @param data     where this sink receives the documents
+     * @param control  where the source receives resumes and acknowledgements
+     * @param ack      when to acknowledge
+     */
+    public QueueSink(String name, SingleChronicleQueue queue, Aeron aeron, int sinkId, Endpoint data, Endpoint control,
+                     AckPolicy ack) {
+        this.name = name;
+        this.queue = queue;
+        this.aeron = aeron;
+        this.sinkId = sinkId;
+        this.data = data;
+        this.control = control;
+        this.ackEvery = ack.every();
+        this.ackIntervalNs = ack.interval().toNanos();
+        this.syncBeforeAck = ack.sync();
+    }
+
+    /** Opens the subscription and the control publication and, on the agent's thread, the replica's appender. */
+    @Override
+    public void onStart() {
+        writer = new ReplicaWriter(name, queue);
+        lastIndex = writer.lastIndex();
+        subscription = aeron.addSubscription(data.channel(), data.streamId());
+        reports = new SinkReports(aeron.addExclusivePublication(control.channel(), control.streamId()), sinkId,
+                queue.rollCycle());
+        watch = new LinkWatch("queue '" + name + "', sink " + sinkId + ": no answer from the source (its control at "
+                + control.channel() + " stream " + control.streamId() + ", this sink's data at " + data.channel()
+                + " stream " + data.streamId() + ")");
+        newEpoch();
+    }
+
+    @Override
+    public int doWork() {
+        if (divergence != null)
+            return 0;
+        int work = subscription.poll(assembler, FRAGMENTS);
+        if (divergence != null) {
+            // Unsubscribed, the source sees the sink gone and stops sending, rather than push against a full window.
+            CloseHelper.closeAll(subscription, reports);
+            return work;
+        }
+        long last = writer.lastIndex();
+        if (work > 0) {
+            lastIndex = last;
+            held = writer.alreadyHeld();
+            resumesSeen = resumes;
+        }
+        long now = System.nanoTime();
+        if (resuming) {
+            watch.waiting(now);
+            if (now - lastResumeNs >= RESUME_INTERVAL_NS && reports.resume(epoch, last)) {
+                lastResumeNs = now;
+                work++;
+            }
+        }
+        if (last > ackedIndex && (unacked >= ackEvery || now - lastAckNs >= ackIntervalNs))
+            work += acknowledge(last, now);
+        return work;
+    }
+
+    private int acknowledge(long last, long now) {
+        if (syncBeforeAck)
+            writer.sync();
+        if (!reports.ack(last))
+            return 0;
+        ackedIndex = last;
+        unacked = 0;
+        lastAckNs = now;
+        return 1;
+    }
+
+    private void onData(DirectBuffer buffer, int offset, int length, Header header) {
+        if (length < Frames.DATA_HEADER || divergence != null)
+            return;
+        long index = buffer.getLong(offset + Frames.DATA_INDEX, Frames.ORDER);
+        if (index == Frames.HELLO) {
+            // The source lost its place (it restarted, or lost us): tell it ours again.
+            if (resuming)
+                lastResumeNs = System.nanoTime() - RESUME_INTERVAL_NS;
+            else
+                newEpoch();
+            return;
+        }
+        if (buffer.getLong(offset + Frames.DATA_EPOCH, Frames.ORDER) != epoch)
+            return;
+        if (resuming) {
+            resuming = false;
+            watch.heard();
+            if (writer.lastIndex() >= 0)
+                resumes++;
+        }
+        if (index == Frames.RESUMED)
+            return;
+        // Term buffers and the assembler's (direct) are off-heap: the address is the document's own.
+        int result;
+        try {
+            result = writer.write(index, buffer.addressOffset() + offset + Frames.DATA_HEADER,
+                    length - Frames.DATA_HEADER);
+        } catch (ReplicaDivergenceException e) {
+            // Caught here: Aeron hands a handler's exceptions to its error handler and polls on.
+            divergence = e;
+            LOG.error("Replication stopped: {}", e.getMessage());
+            return;
+        }
+        if (result == ReplicaWriter.APPENDED)
+            unacked++;
+        else if (result == ReplicaWriter.GAP)
+            newEpoch();
+    }
+
+    private void newEpoch() {
+        epoch += 2;
+        resuming = true;
+        lastResumeNs = System.nanoTime() - RESUME_INTERVAL_NS;
+    }
+
+    /** The replica's last index, -1 when it is empty. Any thread. */
+    public long lastIndex() {
+        return lastIndex;
+    }
+
+    /** How many documents this sink received that it already held: resends, at least the last one per resume. */
+    public long documentsHeld() {
+        return held;
+    }
+
+    /** How many times the source moved to this sink's last document (so not counting the start of an empty replica). */
+    public int resumes() {
+        return resumesSeen;
+    }
+
+    /** Why replication stopped (the replica differs from its source), or null. Any thread. */
+    public ReplicaDivergenceException divergence() {
+        return divergence;
+    }
+
+    @Override
+    public void onClose() {
+        CloseHelper.closeAll(subscription, reports, writer);
+    }
+
+    @Override
+    public String roleName() {
+        return "replication-sink-" + name;
+    }
+}

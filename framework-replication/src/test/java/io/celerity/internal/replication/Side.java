@@ -1,0 +1,64 @@
+package io.celerity.internal.replication;
+
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
+import org.agrona.concurrent.Agent;
+import org.agrona.concurrent.AgentRunner;
+import org.agrona.concurrent.BackoffIdleStrategy;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.BiFunction;
+
+/**
+ * One host's half of a replication link, in this JVM: its own media driver, its queue, and its agent on its own
+ * thread. Closing it is what a host going away does to the link (its driver goes too).
+ */
+final class Side<A extends Agent> implements AutoCloseable {
+
+    final SingleChronicleQueue queue;
+    final A agent;
+    final List<Throwable> errors = new CopyOnWriteArrayList<>();
+    private final AeronConnection aeron;
+    private final AgentRunner runner;
+
+    private Side(Path aeronDir, SingleChronicleQueue queue,
+                 BiFunction<SingleChronicleQueue, AeronConnection, A> agentFactory) {
+        aeron = AeronConnection.embedded(aeronDir);
+        this.queue = queue;
+        agent = agentFactory.apply(queue, aeron);
+        // Parks soon when idle: the machine has two cores and the test writes on one.
+        runner = new AgentRunner(new BackoffIdleStrategy(10, 10, 1_000, 100_000), errors::add, null, agent);
+        AgentRunner.startOnThread(runner);
+        while (runner.thread() == null)
+            Thread.onSpinWait();
+    }
+
+    static Side<QueueSource> source(Path aeronDir, SingleChronicleQueue queue, Endpoint control,
+                                    List<SinkEndpoint> sinks) {
+        return new Side<>(aeronDir, queue,
+                (q, aeron) -> new QueueSource("orders", q, aeron.aeron(), control, sinks));
+    }
+
+    static Side<QueueSink> sink(Path aeronDir, SingleChronicleQueue queue, int sinkId, Endpoint data,
+                                Endpoint control) {
+        return sink(aeronDir, queue, sinkId, data, control, AckPolicy.DEFAULT);
+    }
+
+    static Side<QueueSink> sink(Path aeronDir, SingleChronicleQueue queue, int sinkId, Endpoint data,
+                                Endpoint control, AckPolicy ack) {
+        return new Side<>(aeronDir, queue, (q, aeron) -> new QueueSink("orders", q,
+                aeron.aeron(), sinkId, data, control, ack));
+    }
+
+    Thread thread() {
+        return runner.thread();
+    }
+
+    @Override
+    public void close() {
+        runner.close();
+        aeron.close();
+        queue.close();
+    }
+}
