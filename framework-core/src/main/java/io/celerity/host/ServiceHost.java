@@ -2,7 +2,9 @@ package io.celerity.host;
 
 import io.celerity.config.AgentConfig;
 import io.celerity.config.CelerityConfig;
+import io.celerity.config.EventLoopConfig;
 import io.celerity.config.ServiceConfig;
+import io.celerity.internal.agent.FrameworkAgent;
 import io.celerity.internal.agent.UserAgent;
 import io.celerity.internal.agent.UserAgents;
 import io.celerity.internal.dispatch.HopLatency;
@@ -15,6 +17,8 @@ import io.celerity.internal.operations.DiskSpaceWatchdog;
 import io.celerity.internal.operations.HostQueues;
 import io.celerity.internal.operations.MetricsEndpoint;
 import io.celerity.internal.operations.StatusPublisher;
+import io.celerity.internal.replication.QueueReplication;
+import io.celerity.internal.replication.ReplicationFactory;
 import io.celerity.time.UniqueTimestamps;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -41,6 +45,9 @@ public final class ServiceHost implements AutoCloseable {
     private HostQueues queues;
     private final Map<String, ServiceRunner> services = new LinkedHashMap<>();
     private final Map<String, UserAgent> agents = new LinkedHashMap<>();
+    /** The loop the queue replicators run on; declare an event loop of this name to choose its pauser and CPU. */
+    public static final String REPLICATION_LOOP = "replication";
+
     private final Map<String, EventLoopThread> loops = new LinkedHashMap<>();
     private final List<ServiceClaim> claims = new ArrayList<>();
     private final CountDownLatch closed = new CountDownLatch(1);
@@ -48,6 +55,7 @@ public final class ServiceHost implements AutoCloseable {
     private boolean crashed;
     private UniqueTimestamps timestamps;
     private MetricsEndpoint metrics;
+    private QueueReplication replication;
     private StatusPublisher statusPublisher;
     private DiskSpaceWatchdog watchdog;
     private volatile String stopReason;
@@ -102,9 +110,13 @@ public final class ServiceHost implements AutoCloseable {
             agents.put(a.name(), agent);
             byLoop.computeIfAbsent(a.eventLoop(), k -> new ArrayList<>()).add(agent);
         }
+        replication = startReplication();
+        if (replication != null)
+            replication.agents().forEach(a -> byLoop.computeIfAbsent(REPLICATION_LOOP, k -> new ArrayList<>())
+                    .add(new FrameworkAgent(a)));
         if (config.metricsPort() >= 0)
             metrics = startMetrics(stats);
-        byLoop.forEach((loop, runners) -> loops.put(loop, new EventLoopThread(config.eventLoops().get(loop), runners,
+        byLoop.forEach((loop, runners) -> loops.put(loop, new EventLoopThread(config.eventLoops().getOrDefault(loop, EventLoopConfig.of(loop)), runners,
                 config.writeFailureTimeout(), this::stopBecause)));
         for (EventLoopThread loop : loops.values())
             loop.start();
@@ -113,6 +125,18 @@ public final class ServiceHost implements AutoCloseable {
         queues.startRetention();
         LOG.info("host started from {}: {} queue(s), services {}{} on loops {}", config.source(), queues.size(),
                 services.keySet(), agents.isEmpty() ? "" : ", agents " + agents.keySet(), loops.keySet());
+    }
+
+    // Only a host of a deployment over several hosts copies queues: one process running it all copies nothing.
+    private QueueReplication startReplication() {
+        String host = config.thisHost();
+        if (host == null || config.queues().values().stream().noneMatch(q -> q.replication() != null
+                && !q.replication().replicas().isEmpty()))
+            return null;
+        ReplicationFactory factory = ReplicationFactory.find().orElseThrow(() -> new IllegalStateException("host '"
+                + host + "' copies queues to or from other hosts, but " + ReplicationFactory.ARTIFACT
+                + " is not on the class path; add it as a dependency"));
+        return factory.start(config, queues::get);
     }
 
     private MetricsEndpoint startMetrics(Map<String, ServiceStats> stats) {
@@ -227,6 +251,8 @@ public final class ServiceHost implements AutoCloseable {
             watchdog.close();
         if (metrics != null)
             metrics.close();
+        if (replication != null)
+            replication.close();
         if (queues != null)
             queues.close();
         if (timestamps != null)

@@ -1,0 +1,59 @@
+package io.celerity.internal.agent;
+
+import io.celerity.internal.dispatch.InputHistory;
+import io.celerity.internal.loop.LoopParticipant;
+import org.agrona.concurrent.Agent;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** One of Celerity's own agents (e.g. a queue replicator) on an event loop: no output, no settings, no context. */
+public final class FrameworkAgent implements LoopParticipant {
+
+    private static final Logger LOG = LoggerFactory.getLogger(FrameworkAgent.class);
+
+    private final Agent agent;
+    private boolean started;
+
+    public FrameworkAgent(Agent agent) {
+        this.agent = agent;
+    }
+
+    @Override
+    public String name() {
+        return agent.roleName();
+    }
+
+    @Override
+    public void open(InputHistory history) {
+        agent.onStart();
+        started = true;
+    }
+
+    @Override
+    public int doWork() throws Exception {
+        return agent.doWork();
+    }
+
+    @Override
+    public void idle() {
+        // its writes are its own (a replica's appender): nothing of the loop's to touch ahead
+    }
+
+    @Override
+    public boolean reportedByLoop(Throwable failure) {
+        LOG.warn("{}: doWork threw; backing off, then carrying on", agent.roleName(), failure);
+        return false;
+    }
+
+    @Override
+    public void close() {
+        if (!started)
+            return;
+        started = false;
+        try {
+            agent.onClose();
+        } catch (RuntimeException | Error e) {
+            LOG.warn("{}: onClose threw", agent.roleName(), e);
+        }
+    }
+}

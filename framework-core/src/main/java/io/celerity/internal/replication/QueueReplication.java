@@ -1,0 +1,16 @@
+package io.celerity.internal.replication;
+
+import org.agrona.concurrent.Agent;
+
+import java.util.List;
+
+/** The copying of one host's queues to and from other hosts, as started by a {@link ReplicationFactory}. */
+public interface QueueReplication extends AutoCloseable {
+
+    /** What copies: the host runs them on its replication loop, each {@code onStart} on that loop's thread. */
+    List<Agent> agents();
+
+    /** Stops copying and lets go of the transport; the agents have been closed by their loop by then. */
+    @Override
+    void close();
+}

@@ -1,0 +1,78 @@
+package io.celerity.internal.replication;
+
+import io.celerity.config.CelerityConfig;
+import io.celerity.config.QueueConfig;
+import io.celerity.config.Replication;
+import io.celerity.config.SyncPolicy;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
+import org.agrona.concurrent.Agent;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * Copies a host's queues over Aeron UDP, through a media driver embedded in the host's process: a {@link QueueSource}
+ * for each queue written on the host that has replicas, a {@link QueueSink} for each queue copied to it. Every host
+ * receives on its one configured endpoint; each queue has two streams there, numbered by its place in the file, which
+ * every host reads alike.
+ */
+public final class AeronReplicationFactory implements ReplicationFactory {
+
+    @Override
+    public QueueReplication start(CelerityConfig config, Function<String, ChronicleQueue> queues) {
+        String host = config.thisHost();
+        AeronConnection connection = AeronConnection.fromSystemProperties(driverDir(host));
+        try {
+            List<Agent> agents = new ArrayList<>();
+            int k = 0;
+            for (QueueConfig q : config.queues().values()) {
+                Replication r = q.replication();
+                int dataStream = 2 * k + 2;
+                int controlStream = 2 * k + 3;
+                k++;
+                if (r == null || r.replicas().isEmpty() || !r.availableOn(host))
+                    continue;
+                SingleChronicleQueue queue = (SingleChronicleQueue) queues.apply(q.name());
+                Endpoint control = Endpoint.udp(config.hosts().get(r.source()).endpoint(), controlStream);
+                if (r.source().equals(host)) {
+                    List<SinkEndpoint> sinks = new ArrayList<>();
+                    for (String replica : r.replicas())
+                        sinks.add(new SinkEndpoint(sinkId(r, replica),
+                                Endpoint.udp(config.hosts().get(replica).endpoint(), dataStream)));
+                    agents.add(new QueueSource(q.name(), queue, connection.aeron(), control, sinks));
+                } else {
+                    agents.add(new QueueSink(q.name(), queue, connection.aeron(), sinkId(r, host),
+                            Endpoint.udp(config.hosts().get(host).endpoint(), dataStream), control,
+                            new AckPolicy(AckPolicy.DEFAULT.every(), AckPolicy.DEFAULT.interval(),
+                                    q.sync() == SyncPolicy.SYNC)));
+                }
+            }
+            return new Running(agents, connection);
+        } catch (RuntimeException | Error e) {
+            connection.close();
+            throw e;
+        }
+    }
+
+    private static int sinkId(Replication r, String replica) {
+        return r.replicas().indexOf(replica) + 1;
+    }
+
+    // Shared memory if the machine has it; one directory per process, since hosts on one machine share it.
+    private static Path driverDir(String host) {
+        Path shm = Path.of("/dev/shm");
+        Path base = Files.isDirectory(shm) ? shm : Path.of(System.getProperty("java.io.tmpdir"));
+        return base.resolve("celerity-aeron-" + host + "-" + ProcessHandle.current().pid());
+    }
+
+    private record Running(List<Agent> agents, AeronConnection connection) implements QueueReplication {
+        @Override
+        public void close() {
+            connection.close();
+        }
+    }
+}
