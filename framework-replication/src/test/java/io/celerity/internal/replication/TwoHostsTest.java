@@ -1,7 +1,6 @@
 package io.celerity.internal.replication;
 
 import io.celerity.fixtures.TickEcho;
-import io.celerity.fixtures.TickSource;
 import io.celerity.testhosts.Host;
 import io.celerity.testhosts.HostProcess;
 import io.celerity.testhosts.Hosts;
@@ -28,7 +27,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class TwoHostsTest {
 
-    private static final int TICKS = 20_000;
+    private static final int TICKS = 50_000;
+    private static final int PER_SECOND = 10_000; // five seconds of ticks: the kill lands while they flow
     private static final Duration LIVENESS = Duration.ofMinutes(3); // a loaded machine, two JVMs starting
 
     @TempDir
@@ -41,8 +41,10 @@ class TwoHostsTest {
             Path b = deploy(hosts, "b");
             HostProcess hostA = start(hosts.host("a"), a);
             HostProcess hostB = start(hosts.host("b"), b);
-            awaitDocuments(b.resolve("q/out"), TICKS / 4);
+            awaitDocuments(b.resolve("q/out"), TICKS / 5);
             hostB.kill9();
+            long answeredBeforeKill = documents(b.resolve("q/out"));
+            assertTrue(answeredBeforeKill < TICKS, "the kill landed mid-stream: " + answeredBeforeKill + " answered");
             hostB = start(hosts.host("b"), b);
             awaitDocuments(a.resolve("q/out"), TICKS);
             hostA.kill9(); // both stop writing before the copies are compared
@@ -50,8 +52,9 @@ class TwoHostsTest {
             assertExact(a.resolve("q/ticks"), b.resolve("q/ticks"));
             assertExact(b.resolve("q/out"), a.resolve("q/out"));
             assertEquals(TICKS, documents(a.resolve("q/out")), "each tick answered once, the answers all copied back");
+            assertTrue(hostB.logText().contains("input 'ticks' resumes after index"), hostB.logText());
             System.out.println("TwoHostsTest: " + (hosts.isolated() ? "network namespaces" : "loopback only")
-                    + ", " + TICKS + " ticks across a kill -9 of host b");
+                    + ", " + TICKS + " ticks, host b killed -9 after answering " + answeredBeforeKill);
         }
     }
 
@@ -66,8 +69,8 @@ class TwoHostsTest {
                 + "  out: { path: q/out, host: b, replicas: [ a ] }\n"
                 + "services:\n  echo:\n    implClass: " + TickEcho.class.getName()
                 + "\n    inputs: [ ticks ]\n    output: out\n"
-                + "agents:\n  source:\n    implClass: " + TickSource.class.getName()
-                + "\n    output: ticks\n    settings: { count: " + TICKS + " }\n";
+                + "agents:\n  source:\n    implClass: " + PacedTickSource.class.getName()
+                + "\n    output: ticks\n    settings: { count: " + TICKS + ", perSecond: " + PER_SECOND + " }\n";
         Files.writeString(home.resolve("services.yaml"), yaml);
         return home;
     }
