@@ -3,8 +3,11 @@ package io.celerity.cli;
 import io.celerity.config.CelerityConfig;
 import io.celerity.host.ServiceHost;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -23,13 +26,28 @@ final class RunCommand implements Callable<Integer> {
                     + "default: all")
     List<String> services = new ArrayList<>();
 
+    @Option(names = "--host", paramLabel = "NAME", defaultValue = "${env:CELERITY_HOST}",
+            description = "run this host's part of a deployment over several hosts: the services and agents whose "
+                    + "output is written here, copying queues to and from the other hosts (default: CELERITY_HOST; "
+                    + "without either, the whole deployment runs here, copying nothing)")
+    String hostName;
+
+    @Spec
+    CommandSpec spec;
+
     @Override
     public Integer call() throws InterruptedException {
         CelerityConfig whole = CelerityConfig.load(servicesYaml);
-        CelerityConfig config = services.isEmpty() ? whole : whole.withOnlyServices(services);
+        boolean onHost = hostName != null && !hostName.isBlank();
+        if (onHost && !services.isEmpty()) // two processes of one host would both copy its queues
+            throw new ParameterException(spec.commandLine(), "--service cannot be combined with --host: a host's part "
+                    + "runs in one process, which copies its queues");
+        CelerityConfig config = onHost ? whole.onHost(hostName) : services.isEmpty() ? whole
+                : whole.withOnlyServices(services);
         ServiceHost host = ServiceHost.start(config).closeOnShutdown();
         System.out.println("celerity: running " + config.services().keySet()
-                + (config.agents().isEmpty() ? "" : " and agents " + config.agents().keySet()) + " from " + servicesYaml
+                + (config.agents().isEmpty() ? "" : " and agents " + config.agents().keySet())
+                + (config.thisHost() == null ? "" : " as host '" + config.thisHost() + "'") + " from " + servicesYaml
                 + "; stop with SIGTERM or Ctrl-C");
         host.awaitClose();
         if (host.stopReason().isPresent()) {

@@ -46,4 +46,18 @@ class RunCommandTest {
         assertEquals(CelerityCli.CONFIG_ERROR, run.status());
         assertTrue(run.err().contains("service 'third': not declared; expected one of [first, second]"), run.err());
     }
+
+    @Test
+    void refusesAnUnknownHostAndAHostSplitAcrossProcesses() throws IOException {
+        String echo = TickEcho.class.getName();
+        Path file = write("hosts:\n  a: { address: 192.0.2.1, port: 40100 }\n"
+                + "queues:\n  in: { path: q/in, host: a }\n  out: { path: q/out, host: a }\n"
+                + "services:\n" + echo("echo", echo, "in", "out"));
+        Cli.Result unknown = Cli.run("run", file.toString(), "--host", "b");
+        assertEquals(CelerityCli.CONFIG_ERROR, unknown.status());
+        assertTrue(unknown.err().contains("host 'b': not declared; expected one of [a]"), unknown.err());
+        Cli.Result split = Cli.run("run", file.toString(), "--host", "a", "--service", "echo");
+        assertNotEquals(0, split.status());
+        assertTrue(split.err().contains("--service cannot be combined with --host"), split.err());
+    }
 }
