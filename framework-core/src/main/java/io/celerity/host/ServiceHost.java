@@ -96,11 +96,12 @@ public final class ServiceHost implements AutoCloseable {
             claims.add(ServiceClaim.take(config, s));
         timestamps = options.timestamps().apply(config.hostId());
         queues = new HostQueues(config, options.queueClock());
+        replication = startReplication();
         Map<String, List<LoopParticipant>> byLoop = new LinkedHashMap<>();
         Map<String, ServiceStats> stats = new LinkedHashMap<>();
         for (ServiceConfig s : config.services().values()) {
             ServiceRunner runner = new ServiceRunner(ServicePlan.of(config, s, queues::get, options.clock(), timestamps,
-                    options.errorListener()));
+                    options.errorListener(), q -> replication == null ? null : replication.acks(q)));
             services.put(s.name(), runner);
             stats.put(s.name(), runner.stats());
             byLoop.computeIfAbsent(s.eventLoop(), k -> new ArrayList<>()).add(runner);
@@ -110,7 +111,6 @@ public final class ServiceHost implements AutoCloseable {
             agents.put(a.name(), agent);
             byLoop.computeIfAbsent(a.eventLoop(), k -> new ArrayList<>()).add(agent);
         }
-        replication = startReplication();
         if (replication != null)
             replication.agents().forEach(a -> byLoop.computeIfAbsent(REPLICATION_LOOP, k -> new ArrayList<>())
                     .add(new FrameworkAgent(a)));

@@ -8,11 +8,15 @@ import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.wire.DocumentContext;
 import net.openhft.chronicle.wire.WriteDocumentContext;
 
+import java.time.Duration;
+
 /**
  * A service's output queue as its loop writes it: one document per event, left out when the event wrote nothing,
  * synced as configured or asked, kept alive by a heartbeat when quiet. Loop thread only.
  */
 final class ServiceOutput {
+
+    private static final Duration ACK_WAIT = Duration.ofMillis(100); // then the loop's back-off
 
     private final ChronicleQueue queue;
     private final ExcerptAppender appender;
@@ -20,6 +24,8 @@ final class ServiceOutput {
     private final OutputSync sync;
     private final ServiceCounters stats;
     private final Heartbeat heartbeat; // null: none configured
+    private final OutputAcks acks;
+    private long unacknowledged = -1; // the last output not yet known to be held by enough replicas, or -1
     private PageToucher pages;
 
     ServiceOutput(ServicePlan plan, ServiceCounters stats) {
@@ -29,6 +35,7 @@ final class ServiceOutput {
         this.sync = new OutputSync(appender, queue, plan.outputSync(), stats);
         this.stats = stats;
         this.heartbeat = plan.config().heartbeat() == null ? null : new Heartbeat(plan.config().heartbeat().toNanos());
+        this.acks = plan.outputAcks();
     }
 
     /** What the component's method writer writes to: this queue, or nothing while its state is rebuilt. */
@@ -36,8 +43,12 @@ final class ServiceOutput {
         return writerTarget;
     }
 
-    /** The output document of the event in hand; after a failed open, Chronicle's appender is left fit to retry. */
+    /**
+     * The output document of the event in hand; after a failed open, Chronicle's appender is left fit to retry. Throws,
+     * writing nothing, while the replicas the queue's {@code acks} wait for do not hold the last output yet.
+     */
     DocumentContext open() {
+        awaitReplicas(); // the queue's acks: nothing more is written until the replicas hold the last output
         try {
             return appender.writingDocument();
         } catch (Throwable e) {
@@ -57,8 +68,24 @@ final class ServiceOutput {
                 heartbeat.outputWritten();
         }
         out.close();
-        if (!empty)
+        if (!empty) {
             sync.committed(syncAsked);
+            if (acks.replicas() > 0)
+                unacknowledged = appender.lastIndexAppended();
+        }
+    }
+
+    /**
+     * Returns once the queue's {@code acks} replicas hold the last output; throws if they do not within a short wait,
+     * so that the loop backs off and tries again (and, after {@code writeFailureTimeout}, stops the host, saying why).
+     */
+    private void awaitReplicas() {
+        if (unacknowledged < 0)
+            return;
+        if (!acks.acks().awaitReplicated(unacknowledged, acks.replicas(), ACK_WAIT))
+            throw new IllegalStateException("output queue '" + queue.fileAbsolutePath() + "': index "
+                    + Long.toHexString(unacknowledged) + " is not yet held by " + acks.replicas() + " replica(s)");
+        unacknowledged = -1;
     }
 
     /** Beats if the output has been quiet for the heartbeat's period; returns the work done. */

@@ -1,6 +1,7 @@
 package io.celerity.internal.dispatch;
 
 import io.celerity.config.CelerityConfig;
+import io.celerity.config.QueueConfig;
 import io.celerity.config.ServiceConfig;
 import io.celerity.config.StateRebuild;
 import io.celerity.config.SyncPolicy;
@@ -8,6 +9,7 @@ import io.celerity.host.HandlerErrorListener;
 import io.celerity.internal.codegen.AcceptedEvents;
 import io.celerity.internal.component.ComponentType;
 import io.celerity.internal.config.SettingsBinder;
+import io.celerity.internal.replication.ReplicaAcks;
 import io.celerity.time.UniqueTimestamps;
 import net.openhft.chronicle.core.time.TimeProvider;
 import net.openhft.chronicle.queue.ChronicleQueue;
@@ -27,15 +29,17 @@ import java.util.function.Function;
  * @param clock         the wall clock its component sees
  * @param timestamps    the host's unique timestamps
  * @param errorListener told of each exception its component throws
+ * @param outputAcks    how many replicas must hold each output before the service goes on
  */
 public record ServicePlan(ServiceConfig config, ComponentType type, Object settings, ChronicleQueue[] inputs,
                           int[] sourceIds, List<List<Class<?>>> inputEvents, ChronicleQueue output,
                           ChronicleQueue snapshots, ChronicleQueue errors, SyncPolicy outputSync, TimeProvider clock,
-                          UniqueTimestamps timestamps, HandlerErrorListener errorListener) {
+                          UniqueTimestamps timestamps, HandlerErrorListener errorListener, OutputAcks outputAcks) {
 
     /** The plan of service {@code s} of {@code config}: its component type and settings, and its open queues. */
     public static ServicePlan of(CelerityConfig config, ServiceConfig s, Function<String, ChronicleQueue> queues,
-                                 TimeProvider clock, UniqueTimestamps timestamps, HandlerErrorListener errorListener) {
+                                 TimeProvider clock, UniqueTimestamps timestamps, HandlerErrorListener errorListener,
+                                 Function<String, ReplicaAcks> replicaAcks) {
         ComponentType type;
         try {
             type = ComponentType.of(Class.forName(s.implClass(), true, Thread.currentThread().getContextClassLoader()));
@@ -52,7 +56,13 @@ public record ServicePlan(ServiceConfig config, ComponentType type, Object setti
         return new ServicePlan(s, type, settings, inputs, sourceIds, carried, queues.apply(s.output()),
                 s.snapshot() == null ? null : queues.apply(s.snapshot().queue()),
                 s.errors() == null ? null : queues.apply(s.errors()), config.queues().get(s.output()).sync(),
-                clock, timestamps, errorListener);
+                clock, timestamps, errorListener, outputAcks(config.queues().get(s.output()), replicaAcks));
+    }
+
+    private static OutputAcks outputAcks(QueueConfig output, Function<String, ReplicaAcks> replicaAcks) {
+        ReplicaAcks acks = replicaAcks.apply(output.name());
+        int replicas = output.replication() == null ? 0 : output.replication().acks();
+        return acks == null || replicas == 0 ? OutputAcks.NONE : new OutputAcks(acks, replicas);
     }
 
     public String name() {

@@ -10,6 +10,9 @@ public interface QueueReplication extends AutoCloseable {
     /** What copies: the host runs them on its replication loop, each {@code onStart} on that loop's thread. */
     List<Agent> agents();
 
+    /** The acknowledgements of the replicas of {@code queue}, written on this host; {@code null} if it has none. */
+    ReplicaAcks acks(String queue);
+
     /** Stops copying and lets go of the transport; the agents have been closed by their loop by then. */
     @Override
     void close();

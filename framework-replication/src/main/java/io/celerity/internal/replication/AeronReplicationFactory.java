@@ -11,14 +11,16 @@ import org.agrona.concurrent.Agent;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 
 /**
  * Copies a host's queues over Aeron UDP, through a media driver embedded in the host's process: a {@link QueueSource}
  * for each queue written on the host that has replicas, a {@link QueueSink} for each queue copied to it. Every host
- * receives on its one configured endpoint; each queue has two streams there, numbered by its place in the file, which
- * every host reads alike.
+ * receives on its one configured endpoint; each queue has two streams there, its source id (data) and its negation
+ * (control): unique among the queues, and the same on every host.
  */
 public final class AeronReplicationFactory implements ReplicationFactory {
 
@@ -28,12 +30,12 @@ public final class AeronReplicationFactory implements ReplicationFactory {
         AeronConnection connection = AeronConnection.fromSystemProperties(driverDir(host));
         try {
             List<Agent> agents = new ArrayList<>();
-            int k = 0;
+            Map<String, QueueSource> sources = new HashMap<>();
             for (QueueConfig q : config.queues().values()) {
                 Replication r = q.replication();
-                int dataStream = 2 * k + 2;
-                int controlStream = 2 * k + 3;
-                k++;
+                // Every host knows each queue's source id alike, whatever part of the file it runs.
+                int dataStream = q.sourceId();
+                int controlStream = -q.sourceId();
                 if (r == null || r.replicas().isEmpty() || !r.availableOn(host))
                     continue;
                 SingleChronicleQueue queue = (SingleChronicleQueue) queues.apply(q.name());
@@ -43,7 +45,9 @@ public final class AeronReplicationFactory implements ReplicationFactory {
                     for (String replica : r.replicas())
                         sinks.add(new SinkEndpoint(sinkId(r, replica),
                                 Endpoint.udp(config.hosts().get(replica).endpoint(), dataStream)));
-                    agents.add(new QueueSource(q.name(), queue, connection.aeron(), control, sinks));
+                    QueueSource source = new QueueSource(q.name(), queue, connection.aeron(), control, sinks);
+                    sources.put(q.name(), source);
+                    agents.add(source);
                 } else {
                     agents.add(new QueueSink(q.name(), queue, connection.aeron(), sinkId(r, host),
                             Endpoint.udp(config.hosts().get(host).endpoint(), dataStream), control,
@@ -51,7 +55,7 @@ public final class AeronReplicationFactory implements ReplicationFactory {
                                     q.sync() == SyncPolicy.SYNC)));
                 }
             }
-            return new Running(agents, connection);
+            return new Running(agents, sources, connection);
         } catch (RuntimeException | Error e) {
             connection.close();
             throw e;
@@ -69,7 +73,15 @@ public final class AeronReplicationFactory implements ReplicationFactory {
         return base.resolve("celerity-aeron-" + host + "-" + ProcessHandle.current().pid());
     }
 
-    private record Running(List<Agent> agents, AeronConnection connection) implements QueueReplication {
+    private record Running(List<Agent> agents, Map<String, QueueSource> sources, AeronConnection connection)
+            implements QueueReplication {
+
+        @Override
+        public ReplicaAcks acks(String queue) {
+            QueueSource source = sources.get(queue);
+            return source == null ? null : source::awaitReplicated;
+        }
+
         @Override
         public void close() {
             connection.close();

@@ -16,5 +16,6 @@ public final class HostMain {
         ServiceHost host = ServiceHost.start(config).closeOnShutdown();
         System.out.println("host " + args[1] + " running");
         host.awaitClose();
+        host.stopReason().ifPresent(reason -> System.out.println("host " + args[1] + " stopped: " + reason));
     }
 }

@@ -1,0 +1,119 @@
+package io.celerity.internal.replication;
+
+import io.celerity.fixtures.TickEcho;
+import io.celerity.testhosts.Host;
+import io.celerity.testhosts.HostProcess;
+import io.celerity.testhosts.Hosts;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.ExcerptTailer;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
+import net.openhft.chronicle.wire.DocumentContext;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A queue with {@code acks: 1}: the service writing it goes on only once its replica holds each output. On host b an
+ * agent writes ticks and a service answers them into {@code out}, copied to host a.
+ */
+class AcknowledgedOutputsTest {
+
+    private static final int TICKS = 5_000;
+    private static final Duration LIVENESS = Duration.ofMinutes(3); // a loaded machine, JVMs starting
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void theServiceWaitsWhileItsReplicaIsDownAndCarriesOnWhenItIsBack() throws Exception {
+        try (Hosts hosts = Hosts.create("a", "b")) {
+            Path a = deploy(hosts, "a", "10m");
+            Path b = deploy(hosts, "b", "10m");
+            HostProcess hostB = start(hosts.host("b"), b);
+            awaitDocuments(b.resolve("q/ticks"), TICKS);
+            Thread.sleep(2_000); // time it would need to answer them all, were it not waiting
+            assertEquals(1, documents(b.resolve("q/out")), "one answer written, then it waits for a's copy of it");
+            HostProcess hostA = start(hosts.host("a"), a);
+            try {
+                awaitDocuments(a.resolve("q/out"), TICKS);
+            } catch (AssertionError e) {
+                throw new AssertionError(e.getMessage() + "\nhost a:\n" + tail(hostA) + "\nhost b:\n" + tail(hostB), e);
+            }
+            QueueComparison.Result copy = QueueComparison.compare(b.resolve("q/out"), a.resolve("q/out"));
+            assertTrue(copy.same(), copy.toString());
+            assertEquals(TICKS, documents(b.resolve("q/out")));
+        }
+    }
+
+    @Test
+    void aHostWhoseReplicaStaysDownStopsAfterTheWriteFailureTimeoutSayingWhy() throws Exception {
+        try (Hosts hosts = Hosts.create("a", "b")) {
+            Path b = deploy(hosts, "b", "2s");
+            HostProcess host = start(hosts.host("b"), b);
+            host.awaitLine(Pattern.compile("host b stopped: .*not yet held by 1 replica"), LIVENESS);
+            assertEquals(1, documents(b.resolve("q/out")), "nothing more was written");
+        }
+    }
+
+    private Path deploy(Hosts hosts, String name, String writeFailureTimeout) throws IOException {
+        Path home = Files.createDirectories(dir.resolve(name));
+        String yaml = "writeFailureTimeout: " + writeFailureTimeout + "\n"
+                + "hosts:\n"
+                + "  a: { address: " + hosts.host("a").address() + ", port: 40111 }\n"
+                + "  b: { address: " + hosts.host("b").address() + ", port: 40112 }\n"
+                + "queues:\n"
+                + "  ticks: { path: q/ticks, host: b }\n"
+                + "  out: { path: q/out, host: b, replicas: [ a ], acks: 1 }\n"
+                + "services:\n  echo:\n    implClass: " + TickEcho.class.getName()
+                + "\n    inputs: [ ticks ]\n    output: out\n"
+                + "agents:\n  source:\n    implClass: " + PacedTickSource.class.getName()
+                + "\n    output: ticks\n    settings: { count: " + TICKS + ", perSecond: 50000 }\n";
+        Files.writeString(home.resolve("services.yaml"), yaml);
+        return home;
+    }
+
+    private static HostProcess start(Host host, Path home) throws Exception {
+        HostProcess process = host.startJava(home.resolve("host-" + System.nanoTime() + ".log"), HostMain.class,
+                home.resolve("services.yaml").toString(), host.name());
+        process.awaitLine(Pattern.compile("host " + host.name() + " running"), LIVENESS);
+        return process;
+    }
+
+    private static void awaitDocuments(Path queue, long n) throws InterruptedException {
+        long deadline = System.nanoTime() + LIVENESS.toNanos();
+        long seen = 0;
+        while (System.nanoTime() < deadline) {
+            if (Files.isDirectory(queue) && (seen = documents(queue)) >= n)
+                return;
+            Thread.sleep(200);
+        }
+        throw new AssertionError(queue + " holds " + seen + " documents after " + LIVENESS + "; expected " + n);
+    }
+
+    private static String tail(HostProcess p) {
+        String log = p.logText();
+        return log.substring(Math.max(0, log.length() - 4000));
+    }
+
+    static long documents(Path queue) {
+        try (ChronicleQueue q = SingleChronicleQueueBuilder.binary(queue).readOnly(true).build();
+             ExcerptTailer tailer = q.createTailer()) {
+            long n = 0;
+            while (true) {
+                try (DocumentContext dc = tailer.readingDocument()) {
+                    if (!dc.isPresent())
+                        return n;
+                    n++;
+                }
+            }
+        }
+    }
+}
