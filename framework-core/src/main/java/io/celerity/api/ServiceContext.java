@@ -30,4 +30,13 @@ public interface ServiceContext {
      * queue's {@code sync} setting. Costs a disk write. Does nothing when the input writes no output.
      */
     void syncOutputs();
+
+    /**
+     * Asks that the outputs of the input (or timer tick) being processed be held by at least {@code replicas} of the
+     * output queue's replicas on other hosts (at most all of them) before the service reads its next input: for the
+     * answer that must survive the loss of this host. A queue's {@code acks} asks it of every output. Does nothing
+     * when the output queue is not copied to another host, or when the input writes no output.
+     */
+    default void replicateOutputs(int replicas) {
+    }
 }

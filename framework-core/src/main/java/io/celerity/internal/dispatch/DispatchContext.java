@@ -18,6 +18,7 @@ public final class DispatchContext implements ServiceContext {
     private UniqueTimestamps replayTimestamps;
     private boolean rebuilding;
     private boolean syncAsked;
+    private int replicasAsked;
     private DocumentContext inputOutput; // the output document of the input in hand; null between inputs
 
     public DispatchContext(String name, TimeProvider clock, UniqueTimestamps timestamps) {
@@ -71,6 +72,19 @@ public final class DispatchContext implements ServiceContext {
     @Override
     public void syncOutputs() {
         syncAsked = !rebuilding; // a replay writes nothing to sync
+    }
+
+    @Override
+    public void replicateOutputs(int replicas) {
+        if (!rebuilding) // a replay writes nothing to replicate
+            replicasAsked = Math.max(replicasAsked, replicas);
+    }
+
+    /** How many replicas the event in hand asked to hold its outputs; clears the request. */
+    int takeReplicasAsked() {
+        int asked = replicasAsked;
+        replicasAsked = 0;
+        return asked;
     }
 
     @Override

@@ -25,10 +25,13 @@ final class ServiceOutput {
     private final ServiceCounters stats;
     private final Heartbeat heartbeat; // null: none configured
     private final OutputAcks acks;
+    private final DispatchContext context;
     private long unacknowledged = -1; // the last output not yet known to be held by enough replicas, or -1
+    private int unacknowledgedReplicas;
     private PageToucher pages;
 
-    ServiceOutput(ServicePlan plan, ServiceCounters stats) {
+    ServiceOutput(ServicePlan plan, ServiceCounters stats, DispatchContext context) {
+        this.context = context;
         this.queue = plan.output();
         this.appender = queue.createAppender();
         this.writerTarget = new HistoryRecordingOut(appender);
@@ -58,7 +61,9 @@ final class ServiceOutput {
     }
 
     // An event that wrote nothing leaves no empty document behind; one that did is synced if asked or configured.
-    void commit(DocumentContext out, boolean discard, boolean syncAsked) {
+    void commit(DocumentContext out, boolean discard) {
+        boolean syncAsked = context.takeSyncAsked();
+        int replicas = acks.toAwait(context.takeReplicasAsked());
         boolean empty = discard || ((WriteDocumentContext) out).isEmpty();
         if (empty) {
             out.rollbackOnClose();
@@ -70,8 +75,10 @@ final class ServiceOutput {
         out.close();
         if (!empty) {
             sync.committed(syncAsked);
-            if (acks.replicas() > 0)
+            if (replicas > 0) {
                 unacknowledged = appender.lastIndexAppended();
+                unacknowledgedReplicas = replicas;
+            }
         }
     }
 
@@ -82,9 +89,9 @@ final class ServiceOutput {
     private void awaitReplicas() {
         if (unacknowledged < 0)
             return;
-        if (!acks.acks().awaitReplicated(unacknowledged, acks.replicas(), ACK_WAIT))
+        if (!acks.acks().awaitReplicated(unacknowledged, unacknowledgedReplicas, ACK_WAIT))
             throw new IllegalStateException("output queue '" + queue.fileAbsolutePath() + "': index "
-                    + Long.toHexString(unacknowledged) + " is not yet held by " + acks.replicas() + " replica(s)");
+                    + Long.toHexString(unacknowledged) + " is not yet held by " + unacknowledgedReplicas + " replica(s)");
         unacknowledged = -1;
     }
 

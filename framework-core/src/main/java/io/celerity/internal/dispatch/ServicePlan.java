@@ -61,8 +61,8 @@ public record ServicePlan(ServiceConfig config, ComponentType type, Object setti
 
     private static OutputAcks outputAcks(QueueConfig output, Function<String, ReplicaAcks> replicaAcks) {
         ReplicaAcks acks = replicaAcks.apply(output.name());
-        int replicas = output.replication() == null ? 0 : output.replication().acks();
-        return acks == null || replicas == 0 ? OutputAcks.NONE : new OutputAcks(acks, replicas);
+        return acks == null ? OutputAcks.NONE
+                : new OutputAcks(acks, output.replication().replicas().size(), output.replication().acks());
     }
 
     public String name() {

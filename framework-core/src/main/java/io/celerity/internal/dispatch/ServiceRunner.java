@@ -91,7 +91,7 @@ public final class ServiceRunner implements LoopParticipant {
     @Override
     public void open(InputHistory history) {
         this.history = history;
-        output = new ServiceOutput(plan, stats);
+        output = new ServiceOutput(plan, stats, context);
         ComponentType type = plan.type();
         allowedTypes = new AllowedTypes(type.messageTypes());
         List<Class<?>> outs = type.outputInterfaces();
@@ -220,7 +220,7 @@ public final class ServiceRunner implements LoopParticipant {
                 Throwable unreported = failures.takeWriteFailure();
                 if (unreported != null)
                     in.rollbackOnClose(); // its failure report could not be written: read it again, acknowledge nothing
-                output.commit(out, unreported != null, context.takeSyncAsked());
+                output.commit(out, unreported != null);
                 if (unreported != null)
                     throw Jvm.rethrow(unreported);
                 if (heartbeatRead) {
@@ -258,7 +258,7 @@ public final class ServiceRunner implements LoopParticipant {
         } catch (Throwable t) {
             failures.timerFailed(config.timerMethod(), t);
         } finally {
-            output.commit(out, false, context.takeSyncAsked());
+            output.commit(out, false);
         }
         return 1;
     }

@@ -21,12 +21,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * A queue with {@code acks: 1}: the service writing it goes on only once its replica holds each output. On host b an
- * agent writes ticks and a service answers them into {@code out}, copied to host a.
+ * A queue with {@code acks: 1}, or a component asking {@code replicateOutputs(1)}: the service writing goes on only once
+ * the replica holds each output. On host b an agent writes ticks and a service answers them into {@code out}, copied
+ * to host a.
  */
 class AcknowledgedOutputsTest {
 
-    private static final int TICKS = 5_000;
+    private static final int TICKS = 2_000; // each answer waits for a round trip to the replica: keep it short
     private static final Duration LIVENESS = Duration.ofMinutes(3); // a loaded machine, JVMs starting
 
     @TempDir
@@ -34,9 +35,18 @@ class AcknowledgedOutputsTest {
 
     @Test
     void theServiceWaitsWhileItsReplicaIsDownAndCarriesOnWhenItIsBack() throws Exception {
+        waitsForItsReplica(TickEcho.class, 1);
+    }
+
+    @Test
+    void aComponentCanAskItForItsOwnOutputs() throws Exception {
+        waitsForItsReplica(ReplicatedEcho.class, 0);
+    }
+
+    private void waitsForItsReplica(Class<?> echo, int acks) throws Exception {
         try (Hosts hosts = Hosts.create("a", "b")) {
-            Path a = deploy(hosts, "a", "10m");
-            Path b = deploy(hosts, "b", "10m");
+            Path a = deploy(hosts, "a", "10m", echo, acks);
+            Path b = deploy(hosts, "b", "10m", echo, acks);
             HostProcess hostB = start(hosts.host("b"), b);
             awaitDocuments(b.resolve("q/ticks"), TICKS);
             Thread.sleep(2_000); // time it would need to answer them all, were it not waiting
@@ -56,14 +66,15 @@ class AcknowledgedOutputsTest {
     @Test
     void aHostWhoseReplicaStaysDownStopsAfterTheWriteFailureTimeoutSayingWhy() throws Exception {
         try (Hosts hosts = Hosts.create("a", "b")) {
-            Path b = deploy(hosts, "b", "2s");
+            Path b = deploy(hosts, "b", "2s", TickEcho.class, 1);
             HostProcess host = start(hosts.host("b"), b);
             host.awaitLine(Pattern.compile("host b stopped: .*not yet held by 1 replica"), LIVENESS);
             assertEquals(1, documents(b.resolve("q/out")), "nothing more was written");
         }
     }
 
-    private Path deploy(Hosts hosts, String name, String writeFailureTimeout) throws IOException {
+    private Path deploy(Hosts hosts, String name, String writeFailureTimeout, Class<?> echo, int acks)
+            throws IOException {
         Path home = Files.createDirectories(dir.resolve(name));
         String yaml = "writeFailureTimeout: " + writeFailureTimeout + "\n"
                 + "hosts:\n"
@@ -71,8 +82,8 @@ class AcknowledgedOutputsTest {
                 + "  b: { address: " + hosts.host("b").address() + ", port: 40112 }\n"
                 + "queues:\n"
                 + "  ticks: { path: q/ticks, host: b }\n"
-                + "  out: { path: q/out, host: b, replicas: [ a ], acks: 1 }\n"
-                + "services:\n  echo:\n    implClass: " + TickEcho.class.getName()
+                + "  out: { path: q/out, host: b, replicas: [ a ], acks: " + acks + " }\n"
+                + "services:\n  echo:\n    implClass: " + echo.getName()
                 + "\n    inputs: [ ticks ]\n    output: out\n"
                 + "agents:\n  source:\n    implClass: " + PacedTickSource.class.getName()
                 + "\n    output: ticks\n    settings: { count: " + TICKS + ", perSecond: 50000 }\n";
