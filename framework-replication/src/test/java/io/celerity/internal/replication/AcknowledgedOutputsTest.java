@@ -1,22 +1,21 @@
 package io.celerity.internal.replication;
 
 import io.celerity.fixtures.TickEcho;
-import io.celerity.testhosts.Host;
 import io.celerity.testhosts.HostProcess;
 import io.celerity.testhosts.Hosts;
-import net.openhft.chronicle.queue.ChronicleQueue;
-import net.openhft.chronicle.queue.ExcerptTailer;
-import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
-import net.openhft.chronicle.wire.DocumentContext;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.regex.Pattern;
 
+import static io.celerity.internal.replication.HostRuns.LIVENESS;
+import static io.celerity.internal.replication.HostRuns.awaitDocuments;
+import static io.celerity.internal.replication.HostRuns.documents;
+import static io.celerity.internal.replication.HostRuns.start;
+import static io.celerity.internal.replication.HostRuns.tail;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -28,7 +27,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class AcknowledgedOutputsTest {
 
     private static final int TICKS = 2_000; // each answer waits for a round trip to the replica: keep it short
-    private static final Duration LIVENESS = Duration.ofMinutes(3); // a loaded machine, JVMs starting
 
     @TempDir
     Path dir;
@@ -91,40 +89,4 @@ class AcknowledgedOutputsTest {
         return home;
     }
 
-    private static HostProcess start(Host host, Path home) throws Exception {
-        HostProcess process = host.startJava(home.resolve("host-" + System.nanoTime() + ".log"), HostMain.class,
-                home.resolve("services.yaml").toString(), host.name());
-        process.awaitLine(Pattern.compile("host " + host.name() + " running"), LIVENESS);
-        return process;
-    }
-
-    private static void awaitDocuments(Path queue, long n) throws InterruptedException {
-        long deadline = System.nanoTime() + LIVENESS.toNanos();
-        long seen = 0;
-        while (System.nanoTime() < deadline) {
-            if (Files.isDirectory(queue) && (seen = documents(queue)) >= n)
-                return;
-            Thread.sleep(200);
-        }
-        throw new AssertionError(queue + " holds " + seen + " documents after " + LIVENESS + "; expected " + n);
-    }
-
-    private static String tail(HostProcess p) {
-        String log = p.logText();
-        return log.substring(Math.max(0, log.length() - 4000));
-    }
-
-    static long documents(Path queue) {
-        try (ChronicleQueue q = SingleChronicleQueueBuilder.binary(queue).readOnly(true).build();
-             ExcerptTailer tailer = q.createTailer()) {
-            long n = 0;
-            while (true) {
-                try (DocumentContext dc = tailer.readingDocument()) {
-                    if (!dc.isPresent())
-                        return n;
-                    n++;
-                }
-            }
-        }
-    }
 }
