@@ -47,13 +47,17 @@ public final class FrameworkAgent implements LoopParticipant {
 
     @Override
     public void close() {
-        if (!started)
-            return;
+        if (started)
+            closeQuietly(agent, agent.roleName());
         started = false;
+    }
+
+    /** Calls the agent's {@code onClose}; a failure there is logged, as nothing is left to do about it. */
+    static void closeQuietly(Agent agent, String name) {
         try {
             agent.onClose();
         } catch (RuntimeException | Error e) {
-            LOG.warn("{}: onClose threw", agent.roleName(), e);
+            LOG.warn("{}: onClose threw", name, e);
         }
     }
 }

@@ -128,13 +128,8 @@ public final class UserAgent implements LoopParticipant {
 
     @Override
     public void abandon() {
-        if (!started)
-            return;
+        if (started)
+            FrameworkAgent.closeQuietly(agent, "agent '" + config.name() + "'");
         started = false;
-        try {
-            agent.onClose();
-        } catch (RuntimeException | Error e) {
-            LOG.warn("agent '{}': onClose threw", config.name(), e);
-        }
     }
 }
