@@ -15,6 +15,7 @@ import java.util.concurrent.locks.LockSupport;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 class CalibratedClockTest {
 
@@ -84,13 +85,21 @@ class CalibratedClockTest {
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         long thread = Thread.currentThread().getId();
         readFor(clock, 100_000_000L); // the first calls allocate while the JIT compiles them
-        long calibrations = clock.calibrations();
-        long before = threads.getThreadAllocatedBytes(thread);
-        long calls = readFor(clock, 200_000_000L); // some 200 checks against the wall clock
-        long allocated = threads.getThreadAllocatedBytes(thread) - before;
-        // Re-derivations included, which a loaded machine brings: their precise reads allocate nothing either.
-        assertEquals(0, allocated, allocated + " bytes over " + calls + " calls, "
-                + (clock.calibrations() - calibrations) + " of them re-deriving");
+        // On a loaded machine the JIT's threads may not have finished by then: the steady state must come, and once it
+        // has, a window of calls allocates nothing. A real allocation per call would put megabytes in every window.
+        List<String> windows = new ArrayList<>();
+        for (int window = 0; window < 10; window++) {
+            long calibrations = clock.calibrations();
+            long before = threads.getThreadAllocatedBytes(thread);
+            long calls = readFor(clock, 200_000_000L); // some 200 checks against the wall clock
+            long allocated = threads.getThreadAllocatedBytes(thread) - before;
+            // Re-derivations included, which a loaded machine brings: their precise reads allocate nothing either.
+            if (allocated == 0)
+                return;
+            windows.add(allocated + " bytes over " + calls + " calls, " + (clock.calibrations() - calibrations)
+                    + " of them re-deriving");
+        }
+        fail("no window of calls without allocation: " + windows);
     }
 
     /** Reads the clock for {@code nanos}; returns how often. */
