@@ -8,8 +8,6 @@ import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import org.agrona.concurrent.Agent;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -27,7 +25,7 @@ public final class AeronReplicationFactory implements ReplicationFactory {
     @Override
     public QueueReplication start(CelerityConfig config, Function<String, ChronicleQueue> queues) {
         String host = config.thisHost();
-        AeronConnection connection = AeronConnection.fromSystemProperties(driverDir(host));
+        AeronConnection connection = AeronConnection.fromSystemProperties(DriverDirectories.forThisProcess(host));
         try {
             List<Agent> agents = new ArrayList<>();
             Map<String, QueueSource> sources = new HashMap<>();
@@ -64,13 +62,6 @@ public final class AeronReplicationFactory implements ReplicationFactory {
 
     private static int sinkId(Replication r, String replica) {
         return r.replicas().indexOf(replica) + 1;
-    }
-
-    // Shared memory if the machine has it; one directory per process, since hosts on one machine share it.
-    private static Path driverDir(String host) {
-        Path shm = Path.of("/dev/shm");
-        Path base = Files.isDirectory(shm) ? shm : Path.of(System.getProperty("java.io.tmpdir"));
-        return base.resolve("celerity-aeron-" + host + "-" + ProcessHandle.current().pid());
     }
 
     private record Running(List<Agent> agents, Map<String, QueueSource> sources, AeronConnection connection)

@@ -1,0 +1,62 @@
+package io.celerity.internal.replication;
+
+import org.agrona.IoUtil;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * Where embedded media drivers keep their files: one directory per process, in shared memory when the machine has
+ * it. A process killed -9 leaves its directory behind (its term buffers, tens to hundreds of MB of memory in
+ * /dev/shm), so each new one first removes those of processes no longer alive.
+ */
+final class DriverDirectories {
+
+    private static final Logger LOG = LoggerFactory.getLogger(DriverDirectories.class);
+    static final String PREFIX = "celerity-aeron-";
+
+    private DriverDirectories() {
+    }
+
+    /** This process's directory for host {@code host}, after removing those of dead processes. */
+    static Path forThisProcess(String host) {
+        Path base = base();
+        removeDead(base);
+        return base.resolve(PREFIX + host + "-" + ProcessHandle.current().pid());
+    }
+
+    static Path base() {
+        Path shm = Path.of("/dev/shm");
+        return Files.isDirectory(shm) ? shm : Path.of(System.getProperty("java.io.tmpdir"));
+    }
+
+    /** Removes the directories under {@code base} of processes no longer alive; returns how many. */
+    static int removeDead(Path base) {
+        List<Path> dead;
+        try (Stream<Path> dirs = Files.list(base)) {
+            dead = dirs.filter(d -> d.getFileName().toString().startsWith(PREFIX) && ownerIsDead(d)).toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list " + base, e);
+        }
+        for (Path d : dead)
+            IoUtil.delete(d.toFile(), true); // another new process may be removing it too
+        if (!dead.isEmpty())
+            LOG.info("removed {} media driver directories of processes no longer running from {}", dead.size(), base);
+        return dead.size();
+    }
+
+    // The pid follows the last '-'; a name not ending in one is not ours to remove.
+    private static boolean ownerIsDead(Path dir) {
+        String name = dir.getFileName().toString();
+        String pid = name.substring(name.lastIndexOf('-') + 1);
+        if (pid.isEmpty() || !pid.chars().allMatch(Character::isDigit) || pid.length() > 18)
+            return false;
+        return ProcessHandle.of(Long.parseLong(pid)).isEmpty();
+    }
+}

@@ -1,0 +1,42 @@
+package io.celerity.internal.replication;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** A killed host's media driver directory is removed by the next host to start; a living one's is left alone. */
+class DriverDirectoriesTest {
+
+    @TempDir
+    Path base;
+
+    @Test
+    void removesOnlyTheDirectoriesOfDeadProcesses() throws Exception {
+        Process exited = new ProcessBuilder("true").start();
+        exited.waitFor();
+        Path dead = Files.createDirectories(base.resolve(DriverDirectories.PREFIX + "a-" + exited.pid()));
+        Files.writeString(dead.resolve("cnc.dat"), "term buffers");
+        Path alive = Files.createDirectories(base.resolve(DriverDirectories.PREFIX + "b-" + ProcessHandle.current().pid()));
+        Path notOurs = Files.createDirectories(base.resolve(DriverDirectories.PREFIX + "no-pid"));
+        Path other = Files.createDirectories(base.resolve("aeron-root-" + exited.pid()));
+
+        assertEquals(1, DriverDirectories.removeDead(base));
+
+        assertFalse(Files.exists(dead), "the dead process's directory is removed");
+        assertTrue(Files.isDirectory(alive), "a running process's directory stays");
+        assertTrue(Files.isDirectory(notOurs), "a name without a pid is not ours to remove");
+        assertTrue(Files.isDirectory(other), "another program's directory stays");
+    }
+
+    @Test
+    void thisProcessGetsADirectoryOfItsOwn() {
+        Path dir = DriverDirectories.forThisProcess("a");
+        assertEquals(DriverDirectories.PREFIX + "a-" + ProcessHandle.current().pid(), dir.getFileName().toString());
+    }
+}
