@@ -1,5 +1,6 @@
 package io.celerity.internal.operations;
 
+import io.celerity.config.AgentConfig;
 import io.celerity.config.CelerityConfig;
 import io.celerity.config.QueueConfig;
 import io.celerity.config.ServiceConfig;
@@ -55,8 +56,9 @@ public final class CycleRetention implements StoreFileListener {
     }
 
     /**
-     * The retention of {@code queue} when it keeps fewer than all its cycles and a service of {@code config} writes it;
-     * null otherwise: a queue fed from outside belongs to its producer, and another host's restart records may be in it.
+     * The retention of {@code queue} when it keeps fewer than all its cycles and a service or agent of {@code config}
+     * writes it, or it is a copy held on this host; null otherwise: a queue fed from outside belongs to its producer,
+     * and another host's restart records may be in it.
      */
     public static CycleRetention of(QueueConfig queue, CelerityConfig config) {
         if (queue.keepCycles() == 0)
@@ -74,6 +76,10 @@ public final class CycleRetention implements StoreFileListener {
             if (s.startFrom() == StartFrom.LAST_WRITTEN)
                 s.inputs().forEach(in -> ids.add(config.queues().get(in).sourceId()));
         }
+        for (AgentConfig a : config.agents().values())
+            written |= a.output().equals(queue.name()); // an agent has no inputs, so no restart records to keep
+        // A copy held here is written by this host's replicator: trimmed like its source, so its disk does not fill.
+        written |= queue.replication() != null && queue.replication().replicas().contains(config.thisHost());
         return written ? new CycleRetention(queue, ids.stream().mapToInt(Integer::intValue).toArray()) : null;
     }
 

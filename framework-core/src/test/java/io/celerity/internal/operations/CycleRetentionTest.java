@@ -6,6 +6,7 @@ import io.celerity.config.ServiceConfig;
 import io.celerity.config.StartFrom;
 import io.celerity.fixtures.Queues;
 import io.celerity.fixtures.TickEcho;
+import io.celerity.fixtures.TickSource;
 import net.openhft.chronicle.core.io.BackgroundResourceReleaser;
 import net.openhft.chronicle.core.time.SetTimeProvider;
 import net.openhft.chronicle.queue.ChronicleQueue;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -28,6 +30,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -99,6 +103,24 @@ class CycleRetentionTest {
     }
 
     // The queue "out" keeping KEEP cycles, written by a service (so retention applies) that needs no restart records.
+    @Test
+    void queuesWrittenByAnAgentOrCopiedHereAreTrimmedAndOnesFedFromOutsideAreNot() throws Exception {
+        Path yaml = dir.resolve("services.yaml");
+        Files.writeString(yaml, "hosts:\n  a: { address: 192.0.2.1, port: 40100 }\n"
+                + "  b: { address: 192.0.2.2, port: 40100 }\n"
+                + "queues:\n  ticks: { path: ticks, host: a, replicas: [ b ], keepCycles: 2 }\n"
+                + "  fed: { path: fed, host: b, keepCycles: 2 }\n"
+                + "  out: { path: out, host: b, keepCycles: 2 }\n"
+                + "services:\n  echo: { implClass: " + TickEcho.class.getName() + ", inputs: [ ticks, fed ], output: out }\n"
+                + "agents:\n  source: { implClass: " + TickSource.class.getName() + ", output: ticks }\n");
+        CelerityConfig onA = CelerityConfig.load(yaml).onHost("a");
+        CelerityConfig onB = CelerityConfig.load(yaml).onHost("b");
+        assertNotNull(CycleRetention.of(onA.queues().get("ticks"), onA), "written by an agent of host a");
+        assertNotNull(CycleRetention.of(onB.queues().get("ticks"), onB), "copied to host b by its replicator");
+        assertNotNull(CycleRetention.of(onB.queues().get("out"), onB), "written by a service of host b");
+        assertNull(CycleRetention.of(onB.queues().get("fed"), onB), "fed from outside: its producer's to trim");
+    }
+
     private CycleRetention retentionOfOut() {
         CelerityConfig config = CelerityConfig.builder()
                 .queue("in", dir.resolve("in"))
