@@ -18,6 +18,7 @@ import io.celerity.internal.operations.HostQueues;
 import io.celerity.internal.operations.MetricsEndpoint;
 import io.celerity.internal.operations.StatusPublisher;
 import io.celerity.internal.replication.QueueReplication;
+import io.celerity.internal.replication.ReplicaAcks;
 import io.celerity.internal.replication.ReplicationFactory;
 import io.celerity.time.UniqueTimestamps;
 import org.slf4j.Logger;
@@ -30,6 +31,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
+import java.util.function.Function;
 
 /**
  * Runs a deployment: opens its queues, builds its services, starts one thread per event loop, and closes it all again.
@@ -99,15 +101,17 @@ public final class ServiceHost implements AutoCloseable {
         replication = startReplication();
         Map<String, List<LoopParticipant>> byLoop = new LinkedHashMap<>();
         Map<String, ServiceStats> stats = new LinkedHashMap<>();
+        Function<String, ReplicaAcks> replicaAcks = q -> replication == null ? null : replication.acks(q);
         for (ServiceConfig s : config.services().values()) {
             ServiceRunner runner = new ServiceRunner(ServicePlan.of(config, s, queues::get, options.clock(), timestamps,
-                    options.errorListener(), q -> replication == null ? null : replication.acks(q)));
+                    options.errorListener(), replicaAcks));
             services.put(s.name(), runner);
             stats.put(s.name(), runner.stats());
             byLoop.computeIfAbsent(s.eventLoop(), k -> new ArrayList<>()).add(runner);
         }
         for (AgentConfig a : config.agents().values()) {
-            UserAgent agent = UserAgents.create(a, config, queues.get(a.output()), timestamps, options);
+            UserAgent agent = UserAgents.create(a, config, queues.get(a.output()), timestamps, options,
+                    replicaAcks);
             agents.put(a.name(), agent);
             byLoop.computeIfAbsent(a.eventLoop(), k -> new ArrayList<>()).add(agent);
         }

@@ -78,8 +78,7 @@ public final class AeronReplicationFactory implements ReplicationFactory {
 
         @Override
         public ReplicaAcks acks(String queue) {
-            QueueSource source = sources.get(queue);
-            return source == null ? null : source::awaitReplicated;
+            return sources.get(queue);
         }
 
         @Override

@@ -16,7 +16,7 @@ import java.util.concurrent.locks.LockSupport;
  * Sends a queue to its sinks, each from where that sink says it is, and keeps what each has acknowledged. An
  * {@link Agent}: run it on an event loop or an {@link org.agrona.concurrent.AgentRunner}; the queue is only read.
  */
-public final class QueueSource implements Agent {
+public final class QueueSource implements Agent, ReplicaAcks {
 
     private static final int CONTROL_FRAGMENTS = 16;
 
@@ -111,6 +111,7 @@ public final class QueueSource implements Agent {
      *
      * @return true when they do, false when {@code timeout} passed first
      */
+    @Override
     public boolean awaitReplicated(long index, int sinks, Duration timeout) {
         if (sinks > links.length)
             throw new IllegalArgumentException("queue '" + name + "' has " + links.length + " sinks, not " + sinks);
@@ -127,6 +128,12 @@ public final class QueueSource implements Agent {
             else
                 LockSupport.parkNanos(20_000);
         }
+    }
+
+    /** Whether at least {@code sinks} sinks hold {@code index} now; never waits, no allocation. Any thread. */
+    @Override
+    public boolean replicated(long index, int sinks) {
+        return holding(index) >= sinks;
     }
 
     private int holding(long index) {
