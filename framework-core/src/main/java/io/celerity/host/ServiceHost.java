@@ -16,6 +16,7 @@ import io.celerity.internal.loop.LoopParticipant;
 import io.celerity.internal.operations.DiskSpaceWatchdog;
 import io.celerity.internal.operations.HostQueues;
 import io.celerity.internal.operations.MetricsEndpoint;
+import io.celerity.internal.operations.ReplicationReport;
 import io.celerity.internal.operations.StatusPublisher;
 import io.celerity.internal.replication.QueueReplication;
 import io.celerity.internal.replication.ReplicaAcks;
@@ -118,13 +119,15 @@ public final class ServiceHost implements AutoCloseable {
         if (replication != null)
             replication.agents().forEach(a -> byLoop.computeIfAbsent(REPLICATION_LOOP, k -> new ArrayList<>())
                     .add(new FrameworkAgent(a)));
+        ReplicationReport copies = replication == null ? null
+                : new ReplicationReport(config.thisHost(), replication.links(), queues::get);
         if (config.metricsPort() >= 0)
-            metrics = startMetrics(stats);
+            metrics = startMetrics(stats, copies);
         byLoop.forEach((loop, runners) -> loops.put(loop, new EventLoopThread(config.eventLoops().getOrDefault(loop, EventLoopConfig.of(loop)), runners,
                 config.writeFailureTimeout(), this::stopBecause)));
         for (EventLoopThread loop : loops.values())
             loop.start();
-        statusPublisher = new StatusPublisher(config, stats, () -> stopReason);
+        statusPublisher = new StatusPublisher(config, stats, () -> stopReason, copies);
         watchdog.watch(this::stopBecause);
         queues.startRetention();
         LOG.info("host started from {}: {} queue(s), services {}{} on loops {}", config.source(), queues.size(),
@@ -143,11 +146,11 @@ public final class ServiceHost implements AutoCloseable {
         return factory.start(config, queues::get);
     }
 
-    private MetricsEndpoint startMetrics(Map<String, ServiceStats> stats) {
+    private MetricsEndpoint startMetrics(Map<String, ServiceStats> stats, ReplicationReport copies) {
         Map<String, HopLatency> latencies = new LinkedHashMap<>();
         services.forEach((name, runner) -> latencies.put(name, runner.measureLatency()));
         try {
-            MetricsEndpoint endpoint = new MetricsEndpoint(config.metricsPort(), stats, latencies);
+            MetricsEndpoint endpoint = new MetricsEndpoint(config.metricsPort(), stats, latencies, copies);
             LOG.info("metrics at http://localhost:{}/metrics", endpoint.port());
             return endpoint;
         } catch (IOException e) {

@@ -30,6 +30,7 @@ public final class AeronReplicationFactory implements ReplicationFactory {
         AeronConnection connection = AeronConnection.fromSystemProperties(driverDir(host));
         try {
             List<Agent> agents = new ArrayList<>();
+            List<ReplicaLink> links = new ArrayList<>();
             Map<String, QueueSource> sources = new HashMap<>();
             for (QueueConfig q : config.queues().values()) {
                 Replication r = q.replication();
@@ -48,14 +49,18 @@ public final class AeronReplicationFactory implements ReplicationFactory {
                     QueueSource source = new QueueSource(q.name(), queue, connection.aeron(), control, sinks);
                     sources.put(q.name(), source);
                     agents.add(source);
+                    for (String replica : r.replicas())
+                        links.add(new ReplicaLinks.AtSource(q.name(), host, replica, source, sinkId(r, replica)));
                 } else {
-                    agents.add(new QueueSink(q.name(), queue, connection.aeron(), sinkId(r, host),
+                    QueueSink sink = new QueueSink(q.name(), queue, connection.aeron(), sinkId(r, host),
                             Endpoint.udp(config.hosts().get(host).endpoint(), dataStream), control,
                             new AckPolicy(AckPolicy.DEFAULT.every(), AckPolicy.DEFAULT.interval(),
-                                    q.sync() == SyncPolicy.SYNC)));
+                                    q.sync() == SyncPolicy.SYNC));
+                    agents.add(sink);
+                    links.add(new ReplicaLinks.AtSink(q.name(), r.source(), host, sink));
                 }
             }
-            return new Running(agents, sources, connection);
+            return new Running(agents, links, sources, connection);
         } catch (RuntimeException | Error e) {
             connection.close();
             throw e;
@@ -73,7 +78,8 @@ public final class AeronReplicationFactory implements ReplicationFactory {
         return base.resolve("celerity-aeron-" + host + "-" + ProcessHandle.current().pid());
     }
 
-    private record Running(List<Agent> agents, Map<String, QueueSource> sources, AeronConnection connection)
+    private record Running(List<Agent> agents, List<ReplicaLink> links, Map<String, QueueSource> sources,
+                           AeronConnection connection)
             implements QueueReplication {
 
         @Override

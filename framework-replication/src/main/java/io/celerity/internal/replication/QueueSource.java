@@ -93,10 +93,19 @@ public final class QueueSource implements Agent, ReplicaAcks {
      * from empty reports less); -1 before its first report. Any thread.
      */
     public long ackedIndex(int sinkId) {
+        return existing(sinkId).ackedIndex();
+    }
+
+    private SinkLink existing(int sinkId) {
         SinkLink link = link(sinkId);
         if (link == null)
             throw new IllegalArgumentException("queue '" + name + "' has no sink " + sinkId);
-        return link.ackedIndex();
+        return link;
+    }
+
+    /** How many times this source moved to sink {@code sinkId}'s place (its start included). Any thread. */
+    public long resumes(int sinkId) {
+        return existing(sinkId).resumes();
     }
 
     /** Why sink {@code sinkId} is no longer served (roll cycle mismatch, replica ahead), or null. Any thread. */

@@ -29,6 +29,7 @@ final class SinkLink {
     private long lastHelloNs;
     private volatile long ackedIndex = -1;
     private volatile String failure;
+    private volatile long resumes; // written by the agent's thread only
 
     SinkLink(String queue, SinkEndpoint sink, RollCycle rollCycle) {
         this.queue = queue;
@@ -55,6 +56,11 @@ final class SinkLink {
     /** The index the sink last reported holding everything up to; -1 before its first report. Any thread. */
     long ackedIndex() {
         return ackedIndex;
+    }
+
+    /** How many times this source moved to the sink's place. Any thread. */
+    long resumes() {
+        return resumes;
     }
 
     /** Why this sink is no longer served, or null. Any thread. */
@@ -140,6 +146,7 @@ final class SinkLink {
         // The sink's last document is sent again: the sink compares it, so a replica of another history is refused.
         epoch = sinkEpoch;
         resumed = false;
+        resumes++;
         LOG.info("queue '{}', sink {}: sending from {}", queue, sink.id(),
                 index < 0 ? "the start" : "index " + Long.toHexString(index) + " on");
     }
