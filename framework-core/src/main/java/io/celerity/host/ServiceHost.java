@@ -16,6 +16,7 @@ import io.celerity.internal.loop.LoopParticipant;
 import io.celerity.internal.operations.DiskSpaceWatchdog;
 import io.celerity.internal.operations.HostQueues;
 import io.celerity.internal.operations.MetricsEndpoint;
+import io.celerity.internal.operations.ReplicaDirectory;
 import io.celerity.internal.operations.ReplicationReport;
 import io.celerity.internal.operations.StatusPublisher;
 import io.celerity.internal.replication.QueueReplication;
@@ -97,6 +98,7 @@ public final class ServiceHost implements AutoCloseable {
         // Before anything is opened or written: a refused instance leaves no trace.
         for (ServiceConfig s : config.services().values())
             claims.add(ServiceClaim.take(config, s));
+        refuseWritingCopies();
         timestamps = options.timestamps().apply(config.hostId());
         queues = new HostQueues(config, options.queueClock());
         replication = startReplication();
@@ -132,6 +134,23 @@ public final class ServiceHost implements AutoCloseable {
         queues.startRetention();
         LOG.info("host started from {}: {} queue(s), services {}{} on loops {}", config.source(), queues.size(),
                 services.keySet(), agents.isEmpty() ? "" : ", agents " + agents.keySet(), loops.keySet());
+    }
+
+    // A copy of another host's queue is written by its sink alone: e.g. a whole deployment started on one of its hosts.
+    private void refuseWritingCopies() {
+        List<String> written = new ArrayList<>();
+        for (ServiceConfig s : config.services().values()) {
+            written.add(s.output());
+            if (s.errors() != null)
+                written.add(s.errors());
+            if (s.snapshot() != null)
+                written.add(s.snapshot().queue());
+        }
+        config.agents().values().forEach(a -> written.add(a.output()));
+        for (String queue : written)
+            ReplicaDirectory.copyOf(config.queues().get(queue).path()).ifPresent(why -> {
+                throw new IllegalStateException("cannot start: queue '" + queue + "' would be written here, but " + why);
+            });
     }
 
     // Only a host of a deployment over several hosts copies queues: one process running it all copies nothing.
