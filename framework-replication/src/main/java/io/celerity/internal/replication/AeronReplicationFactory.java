@@ -45,7 +45,7 @@ public final class AeronReplicationFactory implements ReplicationFactory {
                     List<SinkEndpoint> sinks = new ArrayList<>();
                     for (String replica : r.replicas())
                         sinks.add(new SinkEndpoint(sinkId(r, replica),
-                                Endpoint.udp(config.hosts().get(replica).endpoint(), dataStream)));
+                                Endpoint.udp(config.hosts().get(replica).endpoint(), dataStream), replica));
                     QueueSource source = new QueueSource(q.name(), queue, connection.aeron(), control, sinks);
                     sources.put(q.name(), source);
                     agents.add(source);

@@ -47,13 +47,12 @@ public final class QueueSource implements Agent, ReplicaAcks {
                 .toArray(SinkLink[]::new);
     }
 
-    /** Opens the publications, the control subscription and, on the agent's thread, a tailer per sink. */
+    /** Opens the control subscription and, on the agent's thread, a tailer per sink; the publications follow. */
     @Override
     public void onStart() {
         controlSubscription = aeron.addSubscription(control.channel(), control.streamId());
         for (SinkLink link : links)
-            link.open(queue.createTailer(), new FramePublisher(
-                    aeron.addExclusivePublication(link.data().channel(), link.data().streamId())));
+            link.open(queue.createTailer(), aeron);
     }
 
     @Override
