@@ -4,6 +4,7 @@ import io.celerity.config.CelerityConfig;
 import io.celerity.config.QueueConfig;
 import io.celerity.config.ServiceConfig;
 import io.celerity.internal.component.ComponentType;
+import io.celerity.internal.operations.ReplicaDirectory;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -53,6 +54,40 @@ final class QueueLocator {
     /** The queue to write: as {@link #path()}, except that a queue the services.yaml declares may not exist yet. */
     Path pathForWriting() {
         return usesConfig() ? queueConfig().path() : path();
+    }
+
+    /**
+     * Refuses to write a copy of another host's queue: with a services.yaml that declares hosts, the queue must be
+     * written on {@code host} (this machine's host, which must be given); and a directory that is a copy (its
+     * replication status says so) is never written.
+     */
+    void requireWritableOn(String host) {
+        boolean named = host != null && !host.isBlank();
+        if (usesConfig()) {
+            CelerityConfig d = deployment();
+            QueueConfig q = queueConfig();
+            if (d.hosts().isEmpty() && named)
+                throw new IllegalArgumentException("--host " + host + ": " + config + " declares no hosts; leave it out");
+            if (!d.hosts().isEmpty()) {
+                String source = q.replication().source();
+                if (!named)
+                    throw new IllegalArgumentException("queue '" + queue + "' of " + config + " is written on host '"
+                            + source + "' and copied to " + q.replication().replicas() + ": give --host NAME (or "
+                            + "CELERITY_HOST), the host this machine is; only host '" + source + "' may write it");
+                if (!d.hosts().containsKey(host))
+                    throw new IllegalArgumentException("host '" + host + "' is not declared in " + config
+                            + "; expected one of " + d.hosts().keySet());
+                if (!source.equals(host))
+                    throw new IllegalArgumentException("queue '" + queue + "' is written on host '" + source + "'; on "
+                            + "host '" + host + "' it is " + (q.replication().replicas().contains(host)
+                            ? "a read-only copy" : "not held at all") + ": send it on host '" + source + "'");
+            }
+        }
+        Path dir = pathForWriting();
+        if (Files.isDirectory(dir))
+            ReplicaDirectory.copyOf(dir).ifPresent(why -> {
+                throw new IllegalArgumentException(why);
+            });
     }
 
     /** The roll cycle a new queue gets: the services.yaml's, else Celerity's default. */

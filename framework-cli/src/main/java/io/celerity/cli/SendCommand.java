@@ -34,7 +34,8 @@ import java.util.TreeSet;
 /**
  * {@code celerity send QUEUE FILE.yaml}: writes the events of a YAML file (the format of a YAML test's
  * {@code in.yaml}) to a queue through a generated method writer of the queue's event interface, each with a
- * producer's message history. Every event is checked first: a bad file writes nothing.
+ * producer's message history. Every event is checked first: a bad file writes nothing. A copy of another host's queue
+ * is never written (see {@link QueueLocator#requireWritableOn}).
  */
 @Command(name = "send", description = "Writes the events of a YAML file (the format of a YAML test's in.yaml: "
         + "'method: argument' documents separated by '...') to a queue, through a generated writer of its interface.")
@@ -50,8 +51,15 @@ final class SendCommand implements java.util.concurrent.Callable<Integer> {
             + "with a services.yaml: the input interfaces of the services reading the queue)")
     List<String> interfaceNames = new ArrayList<>();
 
+    @Option(names = "--host", paramLabel = "NAME", defaultValue = "${env:CELERITY_HOST}",
+            description = "the host of a deployment over several hosts this machine is (default: CELERITY_HOST); "
+                    + "required for such a deployment: only the host that writes a queue may send to it, its copies "
+                    + "are read-only")
+    String hostName;
+
     @Override
     public Integer call() throws IOException {
+        locator.requireWritableOn(hostName); // before anything is read or created
         List<Class<?>> interfaces = chooseInterfaces();
         List<EventText> events = new ArrayList<>();
         int times = 0;

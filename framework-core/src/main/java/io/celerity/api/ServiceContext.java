@@ -39,4 +39,23 @@ public interface ServiceContext {
      */
     default void replicateOutputs(int replicas) {
     }
+
+    /**
+     * The index of the last document this component wrote to its output queue and committed, or -1 before its first:
+     * for an agent, the event it has just written; for a service, an output of an earlier input (those of the input in
+     * hand are committed after it returns). Pass it to {@link #replicated(long, int)}.
+     */
+    default long lastOutputIndex() {
+        return -1;
+    }
+
+    /**
+     * Whether at least {@code replicas} of the output queue's replicas on other hosts (at most all of them, at least its
+     * {@code acks}) hold the document at {@code index} and every one before it. Never waits and allocates nothing: an
+     * agent, which must not hold up its event loop, keeps what depends on a write (a client's answer) until this says
+     * so, asking again on a later pass. True when the output queue is not copied to another host.
+     */
+    default boolean replicated(long index, int replicas) {
+        return true;
+    }
 }

@@ -16,8 +16,11 @@ import io.celerity.internal.loop.LoopParticipant;
 import io.celerity.internal.operations.DiskSpaceWatchdog;
 import io.celerity.internal.operations.HostQueues;
 import io.celerity.internal.operations.MetricsEndpoint;
+import io.celerity.internal.operations.ReplicaDirectory;
+import io.celerity.internal.operations.ReplicationReport;
 import io.celerity.internal.operations.StatusPublisher;
 import io.celerity.internal.replication.QueueReplication;
+import io.celerity.internal.replication.ReplicaAcks;
 import io.celerity.internal.replication.ReplicationFactory;
 import io.celerity.time.UniqueTimestamps;
 import org.slf4j.Logger;
@@ -30,6 +33,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
+import java.util.function.Function;
 
 /**
  * Runs a deployment: opens its queues, builds its services, starts one thread per event loop, and closes it all again.
@@ -94,37 +98,59 @@ public final class ServiceHost implements AutoCloseable {
         // Before anything is opened or written: a refused instance leaves no trace.
         for (ServiceConfig s : config.services().values())
             claims.add(ServiceClaim.take(config, s));
+        refuseWritingCopies();
         timestamps = options.timestamps().apply(config.hostId());
         queues = new HostQueues(config, options.queueClock());
         replication = startReplication();
         Map<String, List<LoopParticipant>> byLoop = new LinkedHashMap<>();
         Map<String, ServiceStats> stats = new LinkedHashMap<>();
+        Function<String, ReplicaAcks> replicaAcks = q -> replication == null ? null : replication.acks(q);
         for (ServiceConfig s : config.services().values()) {
             ServiceRunner runner = new ServiceRunner(ServicePlan.of(config, s, queues::get, options.clock(), timestamps,
-                    options.errorListener(), q -> replication == null ? null : replication.acks(q)));
+                    options.errorListener(), replicaAcks));
             services.put(s.name(), runner);
             stats.put(s.name(), runner.stats());
             byLoop.computeIfAbsent(s.eventLoop(), k -> new ArrayList<>()).add(runner);
         }
         for (AgentConfig a : config.agents().values()) {
-            UserAgent agent = UserAgents.create(a, config, queues.get(a.output()), timestamps, options);
+            UserAgent agent = UserAgents.create(a, config, queues.get(a.output()), timestamps, options,
+                    replicaAcks);
             agents.put(a.name(), agent);
             byLoop.computeIfAbsent(a.eventLoop(), k -> new ArrayList<>()).add(agent);
         }
         if (replication != null)
             replication.agents().forEach(a -> byLoop.computeIfAbsent(REPLICATION_LOOP, k -> new ArrayList<>())
                     .add(new FrameworkAgent(a)));
+        ReplicationReport copies = replication == null ? null
+                : new ReplicationReport(config.thisHost(), replication.links(), queues::get);
         if (config.metricsPort() >= 0)
-            metrics = startMetrics(stats);
+            metrics = startMetrics(stats, copies);
         byLoop.forEach((loop, runners) -> loops.put(loop, new EventLoopThread(config.eventLoops().getOrDefault(loop, EventLoopConfig.of(loop)), runners,
                 config.writeFailureTimeout(), this::stopBecause)));
         for (EventLoopThread loop : loops.values())
             loop.start();
-        statusPublisher = new StatusPublisher(config, stats, () -> stopReason);
+        statusPublisher = new StatusPublisher(config, stats, () -> stopReason, copies);
         watchdog.watch(this::stopBecause);
         queues.startRetention();
         LOG.info("host started from {}: {} queue(s), services {}{} on loops {}", config.source(), queues.size(),
                 services.keySet(), agents.isEmpty() ? "" : ", agents " + agents.keySet(), loops.keySet());
+    }
+
+    // A copy of another host's queue is written by its sink alone: e.g. a whole deployment started on one of its hosts.
+    private void refuseWritingCopies() {
+        List<String> written = new ArrayList<>();
+        for (ServiceConfig s : config.services().values()) {
+            written.add(s.output());
+            if (s.errors() != null)
+                written.add(s.errors());
+            if (s.snapshot() != null)
+                written.add(s.snapshot().queue());
+        }
+        config.agents().values().forEach(a -> written.add(a.output()));
+        for (String queue : written)
+            ReplicaDirectory.copyOf(config.queues().get(queue).path()).ifPresent(why -> {
+                throw new IllegalStateException("cannot start: queue '" + queue + "' would be written here, but " + why);
+            });
     }
 
     // Only a host of a deployment over several hosts copies queues: one process running it all copies nothing.
@@ -139,11 +165,11 @@ public final class ServiceHost implements AutoCloseable {
         return factory.start(config, queues::get);
     }
 
-    private MetricsEndpoint startMetrics(Map<String, ServiceStats> stats) {
+    private MetricsEndpoint startMetrics(Map<String, ServiceStats> stats, ReplicationReport copies) {
         Map<String, HopLatency> latencies = new LinkedHashMap<>();
         services.forEach((name, runner) -> latencies.put(name, runner.measureLatency()));
         try {
-            MetricsEndpoint endpoint = new MetricsEndpoint(config.metricsPort(), stats, latencies);
+            MetricsEndpoint endpoint = new MetricsEndpoint(config.metricsPort(), stats, latencies, copies);
             LOG.info("metrics at http://localhost:{}/metrics", endpoint.port());
             return endpoint;
         } catch (IOException e) {

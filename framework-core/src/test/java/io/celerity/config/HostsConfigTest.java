@@ -1,5 +1,6 @@
 package io.celerity.config;
 
+import io.celerity.fixtures.SnapshottingCounter;
 import io.celerity.fixtures.TickEcho;
 import io.celerity.fixtures.TickSource;
 import org.junit.jupiter.api.Test;
@@ -125,6 +126,13 @@ class HostsConfigTest {
                 .replace("  out: { path: q/out, host: b }\n", "  out: { path: q/out, host: b }\n"
                         + "  errs: { path: q/errs, host: a }\n");
         rejected(errorsOnA, "service 'echo'", "errors", "written on host 'a'", "a copy of a queue is read-only");
+        String snapshotsOnA = deployment(", host: a, replicas: [ b ]", ", host: b",
+                "    rebuildState: REPLAY_INPUTS\n    snapshot: { queue: snaps, method: writeCounts, everyInputs: 10 }\n")
+                .replace(TickEcho.class.getName(), SnapshottingCounter.class.getName())
+                .replace("  out: { path: q/out, host: b }\n", "  out: { path: q/out, host: b }\n"
+                        + "  snaps: { path: q/snaps, host: a, replicas: [ b ] }\n");
+        rejected(snapshotsOnA, "service 'echo'", "snapshot.queue", "queue 'snaps' is written on host 'a'",
+                "this service runs on host 'b'", "a copy of a queue is read-only");
     }
 
     /** Refused at the line holding the key, naming the file, line, entry, key and what was expected. */
@@ -134,7 +142,7 @@ class HostsConfigTest {
         assertEquals(entry, e.entry(), e.getMessage());
         assertEquals(key, e.key(), e.getMessage());
         assertTrue(e.getMessage().startsWith(file + ":" + e.line() + ": " + entry), e.getMessage());
-        assertTrue(yaml.lines().toList().get(e.line() - 1).contains(key + ":")
+        assertTrue(yaml.lines().toList().get(e.line() - 1).contains(key.substring(key.lastIndexOf('.') + 1) + ":")
                         || yaml.lines().toList().get(e.line() - 1).contains(entry.split("'")[1] + ":"),
                 "line " + e.line() + " does not hold the key: " + e.getMessage());
         for (String w : words)

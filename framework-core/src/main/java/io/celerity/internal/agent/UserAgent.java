@@ -10,6 +10,7 @@ import io.celerity.internal.component.ComponentType;
 import io.celerity.internal.dispatch.DispatchContext;
 import io.celerity.internal.dispatch.FailureReports;
 import io.celerity.internal.dispatch.InputHistory;
+import io.celerity.internal.dispatch.OutputAcks;
 import io.celerity.internal.dispatch.OutputSync;
 import io.celerity.internal.dispatch.ServiceCounters;
 import io.celerity.internal.loop.LoopParticipant;
@@ -40,6 +41,7 @@ public final class UserAgent implements LoopParticipant {
     private final DispatchContext context;
     private final HandlerErrorListener errorListener;
     private final ServiceCounters stats;
+    private final OutputAcks acks;
 
     private InputHistory history;
     private ExcerptAppender appender;
@@ -50,7 +52,7 @@ public final class UserAgent implements LoopParticipant {
     private long syncedOutputs;
 
     UserAgent(AgentConfig config, ComponentType type, Object settings, ChronicleQueue output, SyncPolicy syncPolicy,
-              TimeProvider clock, UniqueTimestamps timestamps, HandlerErrorListener errorListener) {
+              TimeProvider clock, UniqueTimestamps timestamps, HandlerErrorListener errorListener, OutputAcks acks) {
         this.config = config;
         this.type = type;
         this.settings = settings;
@@ -59,6 +61,7 @@ public final class UserAgent implements LoopParticipant {
         this.context = new DispatchContext(config.name(), clock, timestamps);
         this.errorListener = errorListener;
         this.stats = new ServiceCounters(config.name());
+        this.acks = acks;
     }
 
     @Override
@@ -80,6 +83,7 @@ public final class UserAgent implements LoopParticipant {
         this.history = history;
         appender = output.createAppender();
         outputSync = new OutputSync(appender, output, syncPolicy, stats);
+        context.output(appender, stats, acks); // its lastOutputIndex and replicated read this appender and its replicas
         Object writer = MethodCode.writer(output, new AgentOut(appender, stats), type.outputInterfaces(), config.name());
         Agent built = (Agent) type.newInstance(writer, context, settings);
         history.reset(); // what it writes while starting stems from no input either

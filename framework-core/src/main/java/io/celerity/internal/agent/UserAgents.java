@@ -5,8 +5,12 @@ import io.celerity.config.CelerityConfig;
 import io.celerity.host.HostOptions;
 import io.celerity.internal.component.ComponentType;
 import io.celerity.internal.config.SettingsBinder;
+import io.celerity.internal.dispatch.OutputAcks;
+import io.celerity.internal.replication.ReplicaAcks;
 import io.celerity.time.UniqueTimestamps;
 import net.openhft.chronicle.queue.ChronicleQueue;
+
+import java.util.function.Function;
 
 /** Builds the runner of a configured user agent on the host thread; its loop builds the agent itself. */
 public final class UserAgents {
@@ -15,7 +19,7 @@ public final class UserAgents {
     }
 
     public static UserAgent create(AgentConfig a, CelerityConfig config, ChronicleQueue output, UniqueTimestamps timestamps,
-                            HostOptions options) {
+                            HostOptions options, Function<String, ReplicaAcks> replicaAcks) {
         ComponentType type;
         try {
             type = ComponentType.ofAgent(Class.forName(a.implClass(), true,
@@ -25,6 +29,7 @@ public final class UserAgents {
         }
         Object settings = type.settingsType() == null ? null : SettingsBinder.bind(type.settingsType(), a.settings());
         return new UserAgent(a, type, settings, output, config.queues().get(a.output()).sync(), options.clock(),
-                timestamps, options.errorListener());
+                timestamps, options.errorListener(),
+                OutputAcks.of(config.queues().get(a.output()), replicaAcks.apply(a.output())));
     }
 }

@@ -3,6 +3,7 @@ package io.celerity.internal.dispatch;
 import io.celerity.api.ServiceContext;
 import io.celerity.time.UniqueTimestamps;
 import net.openhft.chronicle.core.time.TimeProvider;
+import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.wire.DocumentContext;
 import net.openhft.chronicle.wire.MessageHistory;
 
@@ -20,6 +21,9 @@ public final class DispatchContext implements ServiceContext {
     private boolean syncAsked;
     private int replicasAsked;
     private DocumentContext inputOutput; // the output document of the input in hand; null between inputs
+    private ExcerptAppender output; // the component's output appender, once its loop has opened it
+    private ServiceCounters outputs; // counts what that appender committed
+    private OutputAcks acks = OutputAcks.NONE;
 
     public DispatchContext(String name, TimeProvider clock, UniqueTimestamps timestamps) {
         this.name = name;
@@ -44,6 +48,16 @@ public final class DispatchContext implements ServiceContext {
     /** The output document of the input now in hand, or {@code null} when none is. */
     void inputOutput(DocumentContext out) {
         inputOutput = out;
+    }
+
+    /**
+     * The component's output, once its loop has opened it: what {@link #lastOutputIndex()} and
+     * {@link #replicated(long, int)} read. Loop thread.
+     */
+    public void output(ExcerptAppender appender, ServiceCounters counted, OutputAcks outputAcks) {
+        this.output = appender;
+        this.outputs = counted;
+        this.acks = outputAcks;
     }
 
     /** Whether the event in hand asked for its outputs to be synced; clears the request. */
@@ -78,6 +92,17 @@ public final class DispatchContext implements ServiceContext {
     public void replicateOutputs(int replicas) {
         if (!rebuilding) // a replay writes nothing to replicate
             replicasAsked = Math.max(replicasAsked, replicas);
+    }
+
+    @Override
+    public long lastOutputIndex() {
+        // Chronicle's appender throws until it has appended: ask it only once something was written.
+        return output == null || outputs.outputs() == 0 ? -1 : output.lastIndexAppended();
+    }
+
+    @Override
+    public boolean replicated(long index, int replicas) {
+        return acks.holds(index, replicas);
     }
 
     /** How many replicas the event in hand asked to hold its outputs; clears the request. */

@@ -39,6 +39,7 @@ final class ServiceOutput {
         this.stats = stats;
         this.heartbeat = plan.config().heartbeat() == null ? null : new Heartbeat(plan.config().heartbeat().toNanos());
         this.acks = plan.outputAcks();
+        context.output(appender, stats, acks);
     }
 
     /** What the component's method writer writes to: this queue, or nothing while its state is rebuilt. */

@@ -1,7 +1,6 @@
 package io.celerity.internal.dispatch;
 
 import io.celerity.config.CelerityConfig;
-import io.celerity.config.QueueConfig;
 import io.celerity.config.ServiceConfig;
 import io.celerity.config.StateRebuild;
 import io.celerity.config.SyncPolicy;
@@ -56,13 +55,7 @@ public record ServicePlan(ServiceConfig config, ComponentType type, Object setti
         return new ServicePlan(s, type, settings, inputs, sourceIds, carried, queues.apply(s.output()),
                 s.snapshot() == null ? null : queues.apply(s.snapshot().queue()),
                 s.errors() == null ? null : queues.apply(s.errors()), config.queues().get(s.output()).sync(),
-                clock, timestamps, errorListener, outputAcks(config.queues().get(s.output()), replicaAcks));
-    }
-
-    private static OutputAcks outputAcks(QueueConfig output, Function<String, ReplicaAcks> replicaAcks) {
-        ReplicaAcks acks = replicaAcks.apply(output.name());
-        return acks == null ? OutputAcks.NONE
-                : new OutputAcks(acks, output.replication().replicas().size(), output.replication().acks());
+                clock, timestamps, errorListener, OutputAcks.of(config.queues().get(s.output()), replicaAcks.apply(s.output())));
     }
 
     public String name() {

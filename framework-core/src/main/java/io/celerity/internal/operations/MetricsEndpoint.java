@@ -4,6 +4,7 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.celerity.host.ServiceStats;
 import io.celerity.internal.dispatch.HopLatency;
+import io.celerity.internal.replication.ReplicaLink;
 import org.HdrHistogram.Histogram;
 
 import java.io.IOException;
@@ -12,10 +13,11 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.concurrent.Executors;
+import java.util.function.ToLongFunction;
 
 /**
- * Serves each service's counters and latencies in Prometheus text format at {@code /metrics}, on the JDK's own HTTP
- * server and its own thread: scraping never touches a loop thread.
+ * Serves each service's counters and latencies, and each queue copy's acknowledged index and lag, in Prometheus text
+ * format at {@code /metrics}, on the JDK's own HTTP server and its own thread: scraping never touches a loop thread.
  */
 public final class MetricsEndpoint implements AutoCloseable {
     private static final double[] QUANTILES = {0.5, 0.9, 0.99, 0.999};
@@ -23,10 +25,18 @@ public final class MetricsEndpoint implements AutoCloseable {
     private final HttpServer server;
     private final Map<String, ServiceStats> stats;
     private final Map<String, HopLatency> latencies;
+    private final ReplicationReport replication; // null: this host copies no queue
 
     public MetricsEndpoint(int port, Map<String, ServiceStats> stats, Map<String, HopLatency> latencies) throws IOException {
+        this(port, stats, latencies, null);
+    }
+
+    /** @param replication the copies of this host's queues, to and from other hosts; null when it has none */
+    public MetricsEndpoint(int port, Map<String, ServiceStats> stats, Map<String, HopLatency> latencies,
+                           ReplicationReport replication) throws IOException {
         this.stats = stats;
         this.latencies = latencies;
+        this.replication = replication;
         server = HttpServer.create(new InetSocketAddress(port), 0);
         server.setExecutor(Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "celerity-metrics");
@@ -68,10 +78,33 @@ public final class MetricsEndpoint implements AutoCloseable {
             summary(text, service, "queue", latency.queueInterval());
             summary(text, service, "service", latency.serviceInterval());
         });
+        if (replication != null)
+            replicas(text);
         return text.toString();
     }
 
-    private void counter(StringBuilder text, String name, String help, java.util.function.ToLongFunction<ServiceStats> value) {
+    // Read from the replicators' volatile fields and the queues' ends: nothing on a loop thread.
+    private void replicas(StringBuilder text) {
+        replicaGauge(text, "celerity_replica_acked_index", "gauge", "At the source, the index a sink last acknowledged "
+                + "holding all up to; at a sink, the replica's last index; -1: none.", ReplicaLink::ackedIndex);
+        replicaGauge(text, "celerity_replica_lag", "gauge", "At the source, the documents a sink has not acknowledged "
+                + "yet; -1 at a sink, where the source's end is not known.", replication::lag);
+        replicaGauge(text, "celerity_replica_resumes_total", "counter", "Times the source moved to the sink's place "
+                + "(a restart, a lost connection, a gap).", ReplicaLink::resumes);
+        replicaGauge(text, "celerity_replica_failed", "gauge", "1 when copying stopped (a replica that diverged, another "
+                + "roll cycle), else 0.", l -> l.failure() == null ? 0 : 1);
+    }
+
+    private void replicaGauge(StringBuilder text, String name, String type, String help, ToLongFunction<ReplicaLink> value) {
+        text.append("# HELP ").append(name).append(' ').append(help).append('\n');
+        text.append("# TYPE ").append(name).append(' ').append(type).append('\n');
+        for (ReplicaLink l : replication.links())
+            text.append(name).append("{queue=\"").append(l.queue()).append("\",source=\"").append(l.source())
+                    .append("\",sink=\"").append(l.sink()).append("\",side=\"").append(l.atSource() ? "source" : "sink")
+                    .append("\"} ").append(value.applyAsLong(l)).append('\n');
+    }
+
+    private void counter(StringBuilder text, String name, String help, ToLongFunction<ServiceStats> value) {
         text.append("# HELP ").append(name).append(' ').append(help).append('\n');
         text.append("# TYPE ").append(name).append(" counter\n");
         stats.forEach((service, s) -> text.append(name).append("{service=\"").append(service).append("\"} ")

@@ -30,10 +30,21 @@ public final class StatusFile {
 
     /** @param reason why the host stopped by itself, or null; any text (Chronicle Wire quotes and escapes it) */
     public static void write(Path file, ServiceStats stats, String state, String reason) throws IOException {
+        write(file, stats, state, reason, null);
+    }
+
+    /**
+     * @param reason why the host stopped by itself, or null; any text (Chronicle Wire quotes and escapes it)
+     * @param host   the host of a deployment over several this process runs, or null
+     */
+    public static void write(Path file, ServiceStats stats, String state, String reason, String host)
+            throws IOException {
         Bytes<?> bytes = Bytes.allocateElasticOnHeap(512);
         Wire wire = WireType.YAML_ONLY.apply(bytes);
-        wire.write("service").text(stats.serviceName())
-                .write("state").text(state)
+        wire.write("service").text(stats.serviceName());
+        if (host != null)
+            wire.write("host").text(host);
+        wire.write("state").text(state)
                 .write("pid").int64(ProcessHandle.current().pid())
                 .write("updatedMillis").int64(System.currentTimeMillis())
                 .write("inputs").int64(stats.inputs())
@@ -45,10 +56,13 @@ public final class StatusFile {
                 .write("snapshots").int64(stats.snapshots());
         if (reason != null)
             wire.write("reason").text(reason);
-        String text = bytes.toString();
+        replace(file, bytes.toString());
+    }
+
+    /** Writes {@code text} to {@code file} so that readers see the old file or the new one, never half of one. */
+    static void replace(Path file, String text) throws IOException {
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
         Files.writeString(tmp, text);
-        // Readers see the old file or the new one, never half of one.
         Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 

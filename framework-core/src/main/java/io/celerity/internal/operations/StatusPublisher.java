@@ -12,7 +12,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
-/** Writes each service's status file once a second, off the loop threads: what {@code celerity status} reads. */
+/** Writes each service's status file, and each copied queue's, once a second, off the loop threads: what {@code celerity status} reads. */
 public final class StatusPublisher {
 
     private static final Logger LOG = LoggerFactory.getLogger(StatusPublisher.class);
@@ -20,13 +20,19 @@ public final class StatusPublisher {
     private final CelerityConfig config;
     private final Map<String, ServiceStats> services;
     private final Supplier<String> stopReason;
+    private final ReplicationReport replication; // null: this host copies no queue
     private final ScheduledExecutorService thread;
 
-    /** Starts publishing "running"; {@code stopReason} says why the host stopped by itself, or null. */
-    public StatusPublisher(CelerityConfig config, Map<String, ServiceStats> services, Supplier<String> stopReason) {
+    /**
+     * Starts publishing "running"; {@code stopReason} says why the host stopped by itself, or null; {@code replication}
+     * is what this host copies, or null.
+     */
+    public StatusPublisher(CelerityConfig config, Map<String, ServiceStats> services, Supplier<String> stopReason,
+                           ReplicationReport replication) {
         this.config = config;
         this.services = services;
         this.stopReason = stopReason;
+        this.replication = replication;
         this.thread = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "celerity-status");
             t.setDaemon(true);
@@ -49,10 +55,18 @@ public final class StatusPublisher {
     private void publish(String state) {
         services.forEach((name, stats) -> {
             try {
-                StatusFile.write(StatusFile.of(config, config.services().get(name)), stats, state, stopReason.get());
+                StatusFile.write(StatusFile.of(config, config.services().get(name)), stats, state, stopReason.get(),
+                        config.thisHost());
             } catch (IOException | RuntimeException e) {
                 LOG.debug("cannot write the status of {}: {}", name, e.toString()); // status is best effort
             }
         });
+        if (replication != null) {
+            try {
+                ReplicationStatusFile.writeAll(config, replication, state);
+            } catch (IOException | RuntimeException e) {
+                LOG.debug("cannot write the replication status: {}", e.toString());
+            }
+        }
     }
 }

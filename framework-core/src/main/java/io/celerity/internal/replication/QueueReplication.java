@@ -13,6 +13,9 @@ public interface QueueReplication extends AutoCloseable {
     /** The acknowledgements of the replicas of {@code queue}, written on this host; {@code null} if it has none. */
     ReplicaAcks acks(String queue);
 
+    /** The copies of this host's queues (as source, one per sink) and of the queues copied here, for status and metrics. */
+    List<ReplicaLink> links();
+
     /** Stops copying and lets go of the transport; the agents have been closed by their loop by then. */
     @Override
     void close();

@@ -28,6 +28,7 @@ public final class AeronReplicationFactory implements ReplicationFactory {
         AeronConnection connection = AeronConnection.fromSystemProperties(DriverDirectories.forThisProcess(host));
         try {
             List<Agent> agents = new ArrayList<>();
+            List<ReplicaLink> links = new ArrayList<>();
             Map<String, QueueSource> sources = new HashMap<>();
             for (QueueConfig q : config.queues().values()) {
                 Replication r = q.replication();
@@ -42,18 +43,22 @@ public final class AeronReplicationFactory implements ReplicationFactory {
                     List<SinkEndpoint> sinks = new ArrayList<>();
                     for (String replica : r.replicas())
                         sinks.add(new SinkEndpoint(sinkId(r, replica),
-                                Endpoint.udp(config.hosts().get(replica).endpoint(), dataStream)));
+                                Endpoint.udp(config.hosts().get(replica).endpoint(), dataStream), replica));
                     QueueSource source = new QueueSource(q.name(), queue, connection.aeron(), control, sinks);
                     sources.put(q.name(), source);
                     agents.add(source);
+                    for (String replica : r.replicas())
+                        links.add(new ReplicaLinks.AtSource(q.name(), host, replica, source, sinkId(r, replica)));
                 } else {
-                    agents.add(new QueueSink(q.name(), queue, connection.aeron(), sinkId(r, host),
+                    QueueSink sink = new QueueSink(q.name(), queue, connection.aeron(), sinkId(r, host),
                             Endpoint.udp(config.hosts().get(host).endpoint(), dataStream), control,
                             new AckPolicy(AckPolicy.DEFAULT.every(), AckPolicy.DEFAULT.interval(),
-                                    q.sync() == SyncPolicy.SYNC)));
+                                    q.sync() == SyncPolicy.SYNC));
+                    agents.add(sink);
+                    links.add(new ReplicaLinks.AtSink(q.name(), r.source(), host, sink));
                 }
             }
-            return new Running(agents, sources, connection);
+            return new Running(agents, links, sources, connection);
         } catch (RuntimeException | Error e) {
             connection.close();
             throw e;
@@ -64,13 +69,13 @@ public final class AeronReplicationFactory implements ReplicationFactory {
         return r.replicas().indexOf(replica) + 1;
     }
 
-    private record Running(List<Agent> agents, Map<String, QueueSource> sources, AeronConnection connection)
+    private record Running(List<Agent> agents, List<ReplicaLink> links, Map<String, QueueSource> sources,
+                           AeronConnection connection)
             implements QueueReplication {
 
         @Override
         public ReplicaAcks acks(String queue) {
-            QueueSource source = sources.get(queue);
-            return source == null ? null : source::awaitReplicated;
+            return sources.get(queue);
         }
 
         @Override

@@ -16,7 +16,7 @@ import java.util.concurrent.locks.LockSupport;
  * Sends a queue to its sinks, each from where that sink says it is, and keeps what each has acknowledged. An
  * {@link Agent}: run it on an event loop or an {@link org.agrona.concurrent.AgentRunner}; the queue is only read.
  */
-public final class QueueSource implements Agent {
+public final class QueueSource implements Agent, ReplicaAcks {
 
     private static final int CONTROL_FRAGMENTS = 16;
 
@@ -47,13 +47,12 @@ public final class QueueSource implements Agent {
                 .toArray(SinkLink[]::new);
     }
 
-    /** Opens the publications, the control subscription and, on the agent's thread, a tailer per sink. */
+    /** Opens the control subscription and, on the agent's thread, a tailer per sink; the publications follow. */
     @Override
     public void onStart() {
         controlSubscription = aeron.addSubscription(control.channel(), control.streamId());
         for (SinkLink link : links)
-            link.open(queue.createTailer(), new FramePublisher(
-                    aeron.addExclusivePublication(link.data().channel(), link.data().streamId())));
+            link.open(queue.createTailer(), aeron);
     }
 
     @Override
@@ -93,10 +92,19 @@ public final class QueueSource implements Agent {
      * from empty reports less); -1 before its first report. Any thread.
      */
     public long ackedIndex(int sinkId) {
+        return existing(sinkId).ackedIndex();
+    }
+
+    private SinkLink existing(int sinkId) {
         SinkLink link = link(sinkId);
         if (link == null)
             throw new IllegalArgumentException("queue '" + name + "' has no sink " + sinkId);
-        return link.ackedIndex();
+        return link;
+    }
+
+    /** How many times this source moved to sink {@code sinkId}'s place (its start included). Any thread. */
+    public long resumes(int sinkId) {
+        return existing(sinkId).resumes();
     }
 
     /** Why sink {@code sinkId} is no longer served (roll cycle mismatch, replica ahead), or null. Any thread. */
@@ -111,6 +119,7 @@ public final class QueueSource implements Agent {
      *
      * @return true when they do, false when {@code timeout} passed first
      */
+    @Override
     public boolean awaitReplicated(long index, int sinks, Duration timeout) {
         if (sinks > links.length)
             throw new IllegalArgumentException("queue '" + name + "' has " + links.length + " sinks, not " + sinks);
@@ -127,6 +136,12 @@ public final class QueueSource implements Agent {
             else
                 LockSupport.parkNanos(20_000);
         }
+    }
+
+    /** Whether at least {@code sinks} sinks hold {@code index} now; never waits, no allocation. Any thread. */
+    @Override
+    public boolean replicated(long index, int sinks) {
+        return holding(index) >= sinks;
     }
 
     private int holding(long index) {

@@ -1,5 +1,7 @@
 package io.celerity.internal.replication;
 
+import io.aeron.Aeron;
+import io.aeron.ExclusivePublication;
 import io.aeron.Publication;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.queue.ExcerptTailer;
@@ -23,25 +25,30 @@ final class SinkLink {
     private final RollCycle rollCycle;
     private final LinkWatch watch;
     private ExcerptTailer tailer;
-    private FramePublisher publisher;
+    private PublicationOpener opener;
+    private FramePublisher publisher; // null until the media driver made it
     private long epoch = Frames.NO_EPOCH;
     private boolean resumed;
     private long lastHelloNs;
     private volatile long ackedIndex = -1;
     private volatile String failure;
+    private volatile long resumes; // written by the agent's thread only
 
     SinkLink(String queue, SinkEndpoint sink, RollCycle rollCycle) {
         this.queue = queue;
         this.sink = sink;
         this.rollCycle = rollCycle;
-        this.watch = new LinkWatch("queue '" + queue + "', sink " + sink.id() + ": no connection to "
+        this.watch = new LinkWatch("queue '" + queue + "', " + sink + ": no connection to "
                 + sink.data().channel() + " stream " + sink.data().streamId());
     }
 
-    /** On the agent's thread, before any work: Chronicle tailers belong to the thread that uses them. */
-    void open(ExcerptTailer tailer, FramePublisher publisher) {
+    /**
+     * On the agent's thread, before any work: Chronicle tailers belong to the thread that uses them; the publication is
+     * made in the passes that follow, never blocking.
+     */
+    void open(ExcerptTailer tailer, Aeron aeron) {
         this.tailer = tailer;
-        this.publisher = publisher;
+        this.opener = new PublicationOpener(aeron, sink.data(), "queue '" + queue + "', " + sink);
     }
 
     int id() {
@@ -55,6 +62,11 @@ final class SinkLink {
     /** The index the sink last reported holding everything up to; -1 before its first report. Any thread. */
     long ackedIndex() {
         return ackedIndex;
+    }
+
+    /** How many times this source moved to the sink's place. Any thread. */
+    long resumes() {
+        return resumes;
     }
 
     /** Why this sink is no longer served, or null. Any thread. */
@@ -99,6 +111,14 @@ final class SinkLink {
     }
 
     private int hello(long nowNs) {
+        if (publisher == null) {
+            ExclusivePublication publication = opener.poll(nowNs);
+            if (publication == null) {
+                watch.waiting(nowNs);
+                return 0;
+            }
+            publisher = new FramePublisher(publication);
+        }
         if (!publisher.isConnected()) {
             watch.waiting(nowNs);
             return 0;
@@ -115,7 +135,7 @@ final class SinkLink {
         if (result == Publication.NOT_CONNECTED || result == Publication.CLOSED)
             epoch = Frames.NO_EPOCH;
         else if (result == Publication.MAX_POSITION_EXCEEDED)
-            fail("queue '" + queue + "', sink " + sink.id() + ": the publication reached its maximum position");
+            fail("queue '" + queue + "', " + sink + ": the publication reached its maximum position");
     }
 
     /** The sink holds everything up to {@code index} and wants the rest in frames tagged {@code epoch}. */
@@ -125,7 +145,7 @@ final class SinkLink {
             return;
         long layout = Frames.cycleLayout(rollCycle);
         if (sinkCycleLayout != layout || sinkCycleMillis != rollCycle.lengthInMillis()) {
-            fail("queue '" + queue + "', sink " + sink.id() + ": the replica's roll cycle lasts " + sinkCycleMillis
+            fail("queue '" + queue + "', " + sink + ": the replica's roll cycle lasts " + sinkCycleMillis
                     + " ms and puts cycle 1 at index " + Long.toHexString(sinkCycleLayout) + ", the source's ("
                     + rollCycle + ") " + rollCycle.lengthInMillis() + " ms and " + Long.toHexString(layout)
                     + ": a replica must use its source's roll cycle");
@@ -140,12 +160,13 @@ final class SinkLink {
         // The sink's last document is sent again: the sink compares it, so a replica of another history is refused.
         epoch = sinkEpoch;
         resumed = false;
-        LOG.info("queue '{}', sink {}: sending from {}", queue, sink.id(),
+        resumes++;
+        LOG.info("queue '{}', {}: sending from {}", queue, sink,
                 index < 0 ? "the start" : "index " + Long.toHexString(index) + " on");
     }
 
     private String missing(long index) {
-        String at = "queue '" + queue + "', sink " + sink.id() + ": the replica's last index " + Long.toHexString(index)
+        String at = "queue '" + queue + "', " + sink + ": the replica's last index " + Long.toHexString(index)
                 + " (cycle " + rollCycle.toCycle(index) + ", sequence " + rollCycle.toSequenceNumber(index) + ")";
         long first = tailer.queue().firstIndex();
         if (first != Long.MAX_VALUE && index < first)
@@ -169,5 +190,7 @@ final class SinkLink {
             tailer.close();
         if (publisher != null)
             publisher.publication().close();
+        else if (opener != null)
+            opener.close();
     }
 }

@@ -1,5 +1,6 @@
 package io.celerity.internal.replication;
 
+import io.celerity.fixtures.TickEcho;
 import io.celerity.testhosts.Host;
 import io.celerity.testhosts.HostProcess;
 import net.openhft.chronicle.queue.ChronicleQueue;
@@ -52,6 +53,23 @@ final class HostRuns {
                 }
             }
         }
+    }
+
+    /**
+     * A deployment whose host b writes {@code ticks} at a pace (an agent), copied to host a, and answers each into
+     * {@code out}, kept on b.
+     *
+     * @param hosts the lines declaring hosts a and b, each ending with a line break
+     */
+    static String pacedEchoOnB(String hosts, int ticks, int perSecond) {
+        return "hosts:\n" + hosts
+                + "queues:\n"
+                + "  ticks: { path: q/ticks, host: b, replicas: [ a ] }\n"
+                + "  out: { path: q/out, host: b }\n"
+                + "services:\n  echo:\n    implClass: " + TickEcho.class.getName()
+                + "\n    inputs: [ ticks ]\n    output: out\n"
+                + "agents:\n  source:\n    implClass: " + PacedTickSource.class.getName()
+                + "\n    output: ticks\n    settings: { count: " + ticks + ", perSecond: " + perSecond + " }\n";
     }
 
     /** The end of a host's log, for a failure message. */
