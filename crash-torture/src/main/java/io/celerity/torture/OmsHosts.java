@@ -91,6 +91,22 @@ final class OmsHosts implements AutoCloseable {
         return true;
     }
 
+    /** Each copy's progress: how many documents its source and its replica hold (in today's cycle). */
+    String progress() {
+        StringBuilder s = new StringBuilder();
+        List<OmsHostsDeployment.Copy> list = deployment.copies();
+        for (int i = 0; i < list.size(); i++)
+            s.append(i == 0 ? "" : ", ").append(String.format("%s %s %,d -> %s %,d", list.get(i).queue(),
+                    list.get(i).source(), documents(copies.get(i)[0]), list.get(i).replica(),
+                    documents(copies.get(i)[1])));
+        return s.toString();
+    }
+
+    private static long documents(ChronicleQueue queue) {
+        long last = queue.lastIndex();
+        return last < 0 ? 0 : queue.rollCycle().toSequenceNumber(last) + 1;
+    }
+
     /** SIGTERM to every host; returns the hosts whose exit status was not 143 (a clean close). */
     List<String> stopAll() throws InterruptedException {
         processes.values().forEach(p -> ProcessHandle.of(p.pid()).ifPresent(ProcessHandle::destroy));
