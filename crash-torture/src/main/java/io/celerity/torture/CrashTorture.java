@@ -47,6 +47,15 @@ public final class CrashTorture implements Callable<Integer> {
                     + "halves their start-up on a small machine (default ${DEFAULT-VALUE})")
     List<String> serviceJvmOptions;
 
+    @Option(names = "--hosts", description = "torture the OMS over three hosts instead (examples' "
+            + "oms/hosts/services.yaml), each host its own process in its own network namespace: kill -9 of the source "
+            + "host, of a sink host, a link cut for 0.5-3 s, while the clients send; --max-kills bounds the faults")
+    boolean hosts;
+
+    @Option(names = "--rate", defaultValue = "1000",
+            description = "with --hosts: requests the clients send per second (default ${DEFAULT-VALUE})")
+    int rate;
+
     @Option(names = "--dir", defaultValue = "data/crash-torture",
             description = "working directory, cleared first (default ${DEFAULT-VALUE})")
     Path dir;
@@ -57,14 +66,32 @@ public final class CrashTorture implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        return run(System.out).clean() ? 0 : 1;
+        return hosts ? runHosts(System.out).failed() == 0 ? 0 : 1 : run(System.out).clean() ? 0 : 1;
+    }
+
+    /** The torture over three hosts: the reference, then one trial per random fault plan. */
+    HostsTorture.Summary runHosts(PrintStream out) throws Exception {
+        check();
+        if (rate < 1)
+            throw new CommandLine.ParameterException(new CommandLine(this), "expected --rate of at least 1");
+        long actualSeed = seed != null ? seed : System.nanoTime();
+        Random random = new Random(actualSeed);
+        HostsTorture torture = new HostsTorture(requests, rate, maxKills, snapshotEvery, serviceJvmOptions);
+        List<List<Fault>> plans = new ArrayList<>();
+        for (int t = 0; t < trials; t++)
+            plans.add(torture.randomFaults(random));
+        return torture.run(DemoFiles.dataDirectory(dir, true), plans, actualSeed, out);
+    }
+
+    private void check() {
+        if (requests < 10 || trials < 1 || maxKills < 1 || snapshotEvery < 1)
+            throw new CommandLine.ParameterException(new CommandLine(this),
+                    "expected --requests of at least 10, and --trials, --max-kills and --snapshot-every of at least 1");
     }
 
     /** Runs the reference and every trial, printing a line for each and a summary; failing trials keep their files. */
     Summary run(PrintStream out) throws Exception {
-        if (requests < 10 || trials < 1 || maxKills < 1 || snapshotEvery < 1)
-            throw new CommandLine.ParameterException(new CommandLine(this),
-                    "expected --requests of at least 10, and --trials, --max-kills and --snapshot-every of at least 1");
+        check();
         long actualSeed = seed != null ? seed : System.nanoTime();
         Random random = new Random(actualSeed);
         Path root = DemoFiles.dataDirectory(dir, true);

@@ -40,22 +40,31 @@ final class OmsDeployment {
     /** As {@link #create(Path, int, long)}, but writes only the first {@code written} requests. */
     static Path create(Path dir, int requests, long snapshotEvery, int written) throws IOException {
         Files.createDirectories(dir);
-        String yaml = DemoFiles.resource("oms/services.yaml");
-        if (!yaml.contains(SPINNING))
-            throw new IllegalStateException("oms/services.yaml no longer has '" + SPINNING + "' to replace");
-        // Three processes on a small machine: each loop backs off when idle rather than spinning a core.
-        yaml = yaml.replace(SPINNING, "pauser: BALANCED");
-        yaml = replace(yaml, SNAPSHOT_EVERY, SNAPSHOTTING_SERVICES, "everyInputs: " + snapshotEvery);
-        yaml = replace(yaml, HEDGE1_GROSS_LIMIT, 1, "$1" + requests * HEDGE1_GROSS_PER_REQUEST);
+        String yaml = forTorture("oms/services.yaml", requests, snapshotEvery);
         Path servicesYaml = Files.writeString(dir.resolve("services.yaml"), yaml);
         appendRequests(dir, 0, written);
         return servicesYaml;
     }
 
-    private static String replace(String yaml, Pattern pattern, int expected, String replacement) {
+    /**
+     * The OMS's services.yaml resource {@code resource} as the torture runs it: loops that back off when idle,
+     * snapshots every {@code snapshotEvery} inputs, HEDGE1's gross limit running out four fifths of the way through.
+     */
+    static String forTorture(String resource, int requests, long snapshotEvery) throws IOException {
+        String yaml = DemoFiles.resource(resource);
+        if (!yaml.contains(SPINNING))
+            throw new IllegalStateException(resource + " no longer has '" + SPINNING + "' to replace");
+        // Three processes on a small machine: each loop backs off when idle rather than spinning a core.
+        yaml = yaml.replace(SPINNING, "pauser: BALANCED");
+        yaml = replace(resource, yaml, SNAPSHOT_EVERY, SNAPSHOTTING_SERVICES, "everyInputs: " + snapshotEvery);
+        return replace(resource, yaml, HEDGE1_GROSS_LIMIT, 1, "$1" + requests * HEDGE1_GROSS_PER_REQUEST);
+    }
+
+    /** Replaces the {@code expected} matches of {@code pattern} in the resource's text, failing if there are others. */
+    static String replace(String resource, String yaml, Pattern pattern, int expected, String replacement) {
         Matcher matcher = pattern.matcher(yaml);
         if (matcher.results().count() != expected)
-            throw new IllegalStateException("oms/services.yaml no longer has " + expected + " '" + pattern.pattern()
+            throw new IllegalStateException(resource + " no longer has " + expected + " '" + pattern.pattern()
                     + "' to replace");
         return matcher.replaceAll(replacement);
     }
@@ -65,7 +74,12 @@ final class OmsDeployment {
         try (ChronicleQueue orders = SingleChronicleQueueBuilder.binary(dir.resolve("orders")).build()) {
             OrderFlow flow = new OrderFlow(orders.methodWriter(OrderEntry.class));
             for (long n = from; n < to; n++)
-                flow.send(n, FIRST_REQUEST_NANOS + n * 1_000);
+                send(flow, n);
         }
+    }
+
+    /** Sends request number {@code n}: the same request, with the same time, in every run. */
+    static void send(OrderFlow flow, long n) {
+        flow.send(n, FIRST_REQUEST_NANOS + n * 1_000);
     }
 }

@@ -1,13 +1,8 @@
 package io.celerity.torture;
 
-import io.celerity.internal.history.RecordedHistory;
 import net.openhft.chronicle.core.io.Closeable;
 import net.openhft.chronicle.queue.ChronicleQueue;
-import net.openhft.chronicle.queue.ExcerptTailer;
-import net.openhft.chronicle.queue.TailerDirection;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
-import net.openhft.chronicle.wire.DocumentContext;
-import net.openhft.chronicle.wire.VanillaMessageHistory;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -32,23 +27,20 @@ final class OmsPipeline implements AutoCloseable {
 
     private final List<ServiceProcess> processes = new ArrayList<>();
     private final List<ChronicleQueue> queues = new ArrayList<>();
-    private final List<ExcerptTailer> lastDocument = new ArrayList<>();
+    private final List<Answered> answered = new ArrayList<>();
     private final List<SnapshotProgress> snapshots = new ArrayList<>();
-    private final VanillaMessageHistory history = new VanillaMessageHistory();
 
     OmsPipeline(Path servicesYaml, List<String> jvmOptions) throws IOException {
         Path dir = servicesYaml.getParent();
         Path logs = Files.createDirectories(dir.resolve("logs"));
         for (String service : SERVICES)
             processes.add(new ServiceProcess(service, servicesYaml, logs.resolve(service + ".log"), jvmOptions));
-        for (String queue : QUEUES) {
-            ChronicleQueue q = SingleChronicleQueueBuilder.binary(dir.resolve(queue)).build();
-            queues.add(q);
-            lastDocument.add(q.createTailer().direction(TailerDirection.BACKWARD));
-        }
+        for (String queue : QUEUES)
+            queues.add(SingleChronicleQueueBuilder.binary(dir.resolve(queue)).build());
+        for (int s = 0; s < SERVICES.size(); s++)
+            answered.add(new Answered(dir.resolve(QUEUES.get(s)), dir.resolve(QUEUES.get(s + 1))));
         for (String queue : SNAPSHOT_QUEUES)
             snapshots.add(queue == null ? null : new SnapshotProgress(dir.resolve(queue)));
-        history.addSourceDetails(false);
     }
 
     void startAll() throws IOException {
@@ -91,24 +83,10 @@ final class OmsPipeline implements AutoCloseable {
 
     /** True when every service has come up since its last start and its last output answers its last input. */
     boolean drained() {
-        for (int s = 0; s < SERVICES.size(); s++) {
-            if (!processes.get(s).running())
+        for (int s = 0; s < SERVICES.size(); s++)
+            if (!processes.get(s).running() || !answered.get(s).all())
                 return false;
-            long lastInput = queues.get(s).lastIndex();
-            if (lastInput >= 0 && lastInput != lastSourceIndex(s))
-                return false;
-        }
         return true;
-    }
-
-    // The input index recorded by the newest output document of a service: the last source of its history.
-    private long lastSourceIndex(int service) {
-        ExcerptTailer tailer = lastDocument.get(service + 1).toEnd();
-        try (DocumentContext dc = tailer.readingDocument()) {
-            if (!dc.isPresent() || !RecordedHistory.read(dc.wire(), history))
-                return -1;
-            return history.lastSourceIndex();
-        }
     }
 
     /** SIGTERM to every process; returns the services whose exit status was not 143 (a clean close). */
@@ -134,7 +112,7 @@ final class OmsPipeline implements AutoCloseable {
                 }
             }
         }
-        Closeable.closeQuietly(lastDocument);
+        Closeable.closeQuietly(answered);
         Closeable.closeQuietly(queues);
         snapshots.stream().filter(Objects::nonNull).forEach(SnapshotProgress::close);
     }

@@ -21,6 +21,10 @@ public final class QueueSink implements Agent {
     private static final Logger LOG = LoggerFactory.getLogger(QueueSink.class);
     private static final int FRAGMENTS = 64;
     private static final long RESUME_INTERVAL_NS = 20_000_000;
+    // A source answers a resume at once, but Aeron starts a new receiver's image where the sender is when it joins:
+    // frames sent just before (a restarted sink, a source still counting the old sink's publication connected) never
+    // arrive, and with nothing written after them no gap shows it. Unanswered this long, ask again in a new epoch.
+    private static final long RESUME_ANSWER_NS = 1_000_000_000;
 
     private final String name;
     private final SingleChronicleQueue queue;
@@ -41,6 +45,7 @@ public final class QueueSink implements Agent {
     private long epoch = System.nanoTime() | 1;
     private boolean resuming;
     private long lastResumeNs;
+    private long epochStartNs;
     private long ackedIndex = Long.MIN_VALUE;
     private int unacked;
     private long lastAckNs;
@@ -104,6 +109,8 @@ public final class QueueSink implements Agent {
         long now = System.nanoTime();
         if (resuming) {
             watch.waiting(now);
+            if (now - epochStartNs >= RESUME_ANSWER_NS)
+                newEpoch();
             if (now - lastResumeNs >= RESUME_INTERVAL_NS && reports.resume(epoch, last)) {
                 lastResumeNs = now;
                 work++;
@@ -167,7 +174,8 @@ public final class QueueSink implements Agent {
     private void newEpoch() {
         epoch += 2;
         resuming = true;
-        lastResumeNs = System.nanoTime() - RESUME_INTERVAL_NS;
+        epochStartNs = System.nanoTime();
+        lastResumeNs = epochStartNs - RESUME_INTERVAL_NS;
     }
 
     /** The replica's last index, -1 when it is empty. Any thread. */

@@ -1,0 +1,183 @@
+package io.celerity.torture;
+
+import io.celerity.cli.CelerityCli;
+import io.celerity.internal.replication.QueueComparison;
+import io.celerity.testhosts.Hosts;
+import io.celerity.testhosts.HostProcess;
+import io.celerity.testhosts.JavaCommand;
+import net.openhft.chronicle.core.io.Closeable;
+import net.openhft.chronicle.core.io.IOTools;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * The OMS's hosts as processes ({@code celerity run --host NAME}), each in its own network namespace where the machine
+ * allows, replicators included; watched from outside through each host's queue files only.
+ */
+final class OmsHosts implements AutoCloseable {
+
+    /** Liveness, not speed: how long a loaded machine may take to start a host's JVM and its media driver. */
+    static final Duration START_LIMIT = Duration.ofMinutes(5);
+    private static final Pattern RUNNING = Pattern.compile("celerity: running ");
+    private static final Duration STOP_LIMIT = Duration.ofSeconds(60);
+
+    private final Hosts hosts;
+    private final OmsHostsDeployment deployment;
+    private final List<String> jvmOptions;
+    private final Map<String, HostProcess> processes = new LinkedHashMap<>();
+    private final Set<Long> pids = new HashSet<>();
+    private final Map<String, Integer> starts = new LinkedHashMap<>();
+    private final List<Answered> answered = new ArrayList<>();
+    private final List<ChronicleQueue[]> copies = new ArrayList<>(); // {source, replica} per copy
+
+    OmsHosts(Hosts hosts, OmsHostsDeployment deployment, List<String> jvmOptions) {
+        this.hosts = hosts;
+        this.deployment = deployment;
+        this.jvmOptions = jvmOptions;
+    }
+
+    /** Starts every host at once, returns once each runs; then opens what the drain check reads. */
+    void startAll() throws IOException, InterruptedException {
+        for (String host : OmsHostsDeployment.HOSTS)
+            launch(host);
+        for (String host : OmsHostsDeployment.HOSTS)
+            awaitRunning(host);
+        for (OmsHostsDeployment.Placement p : deployment.placements())
+            answered.add(new Answered(deployment.queue(p.host(), p.input()), deployment.queue(p.host(), p.output())));
+        for (OmsHostsDeployment.Copy c : deployment.copies())
+            copies.add(new ChronicleQueue[]{open(deployment.queue(c.source(), c.queue())),
+                    open(deployment.queue(c.replica(), c.queue()))});
+    }
+
+    /** SIGKILL of a host's process (its services and its replicators with it), then starts it again. */
+    void killAndRestart(String host) throws IOException, InterruptedException {
+        HostProcess victim = processes.get(host);
+        victim.kill9();
+        removeMediaDriver(host, victim.pid());
+        launch(host);
+        awaitRunning(host);
+    }
+
+    /** Null while every host runs; otherwise how the first that stopped by itself ended. */
+    String unexpectedExit() {
+        for (HostProcess p : processes.values())
+            if (!p.isAlive())
+                return "host " + p.host() + " exited by itself; see " + p.log();
+        return null;
+    }
+
+    /** True when every service has answered its last input and every replica holds all of its source. */
+    boolean drained() {
+        if (unexpectedExit() != null)
+            return false;
+        for (Answered a : answered)
+            if (!a.all())
+                return false;
+        for (ChronicleQueue[] c : copies)
+            if (c[0].lastIndex() != c[1].lastIndex())
+                return false;
+        return true;
+    }
+
+    /** Each copy's progress: how many documents its source and its replica hold (in today's cycle). */
+    String progress() {
+        StringBuilder s = new StringBuilder();
+        List<OmsHostsDeployment.Copy> list = deployment.copies();
+        for (int i = 0; i < list.size(); i++)
+            s.append(i == 0 ? "" : ", ").append(String.format("%s %s %,d -> %s %,d", list.get(i).queue(),
+                    list.get(i).source(), documents(copies.get(i)[0]), list.get(i).replica(),
+                    documents(copies.get(i)[1])));
+        return s.toString();
+    }
+
+    private static long documents(ChronicleQueue queue) {
+        long last = queue.lastIndex();
+        return last < 0 ? 0 : queue.rollCycle().toSequenceNumber(last) + 1;
+    }
+
+    /** SIGTERM to every host; returns the hosts whose exit status was not 143 (a clean close). */
+    List<String> stopAll() throws InterruptedException {
+        processes.values().forEach(p -> ProcessHandle.of(p.pid()).ifPresent(ProcessHandle::destroy));
+        List<String> unclean = new ArrayList<>();
+        for (HostProcess p : processes.values()) {
+            int status = p.awaitExit(STOP_LIMIT);
+            if (status != 143)
+                unclean.add("host " + p.host() + " exited " + status + "; see " + p.log());
+        }
+        return unclean;
+    }
+
+    /** Every copy compared with its source document by document, byte for byte: those that differ, and where. */
+    List<String> diverged() {
+        List<String> diverged = new ArrayList<>();
+        for (OmsHostsDeployment.Copy c : deployment.copies()) {
+            QueueComparison.Result r = QueueComparison.compare(deployment.queue(c.source(), c.queue()),
+                    deployment.queue(c.replica(), c.queue()));
+            if (!r.same())
+                diverged.add(c + ": " + r);
+        }
+        return diverged;
+    }
+
+    /** How many (re)starts so far, of every host. */
+    int starts() {
+        return starts.values().stream().mapToInt(Integer::intValue).sum();
+    }
+
+    private void launch(String host) throws IOException {
+        int start = starts.merge(host, 1, Integer::sum);
+        List<String> command = new ArrayList<>(JavaCommand.of(CelerityCli.class.getName(), "run",
+                deployment.servicesYaml(host).toString(), "--host", host));
+        command.addAll(1, jvmOptions);
+        Path log = deployment.home(host).resolve("logs").resolve(host + "-" + start + ".log");
+        HostProcess process = hosts.host(host).exec(command, Map.of(), log);
+        processes.put(host, process);
+        pids.add(process.pid());
+    }
+
+    private void awaitRunning(String host) throws IOException, InterruptedException {
+        processes.get(host).awaitLine(RUNNING, START_LIMIT);
+    }
+
+    private static ChronicleQueue open(Path queue) {
+        return SingleChronicleQueueBuilder.binary(queue).readOnly(true).build();
+    }
+
+    // A host killed -9 leaves its embedded media driver's files (AeronReplicationFactory names them by host and pid).
+    private static void removeMediaDriver(String host, long pid) {
+        Path dir = Path.of("/dev/shm", "celerity-aeron-" + host + "-" + pid);
+        if (Files.isDirectory(dir))
+            IOTools.deleteDirWithFiles(dir.toFile());
+    }
+
+    /** Kills what still runs and removes every media driver's files these hosts left. */
+    @Override
+    public void close() {
+        for (HostProcess p : processes.values()) {
+            if (p.isAlive()) {
+                try {
+                    p.kill9();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        }
+        for (String host : OmsHostsDeployment.HOSTS)
+            for (long pid : pids)
+                removeMediaDriver(host, pid);
+        Closeable.closeQuietly(answered);
+        copies.forEach(c -> Closeable.closeQuietly(c[0], c[1]));
+    }
+}
