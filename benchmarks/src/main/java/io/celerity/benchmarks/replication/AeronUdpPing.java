@@ -27,8 +27,8 @@ final class AeronUdpPing extends LinkHop {
     private volatile ExclusivePublication pings;
     private Subscription echoes;
 
-    AeronUdpPing(DriverMode mode, LinkAddresses remote, int handlerCpu) {
-        super(mode, remote, handlerCpu);
+    AeronUdpPing(DriverMode mode, LoopIdle idle, LinkAddresses remote, int handlerCpu) {
+        super(mode, idle, remote, handlerCpu);
     }
 
     @Override
@@ -59,8 +59,8 @@ final class AeronUdpPing extends LinkHop {
     }
 
     @Override
-    void work() {
-        echoes.poll(sink, 1);
+    int work() {
+        return echoes.poll(sink, 1);
     }
 
     @Override

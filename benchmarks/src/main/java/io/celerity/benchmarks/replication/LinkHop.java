@@ -6,6 +6,7 @@ import io.celerity.benchmarks.hop.BenchmarkData;
 import io.celerity.internal.replication.AckPolicy;
 import net.openhft.affinity.AffinityLock;
 import org.agrona.CloseHelper;
+import org.agrona.concurrent.IdleStrategy;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -14,13 +15,14 @@ import java.util.concurrent.TimeUnit;
 /**
  * A round trip from host A to host B and back over Aeron UDP, timed on A. One spinning thread on A runs A's part (and
  * A's media driver in {@link DriverMode#INVOKER}); with B in this process ({@link #inProcess}) the same thread runs
- * B's part too, so the hop takes two spinning threads, the harness's sender and this one, whatever the transport.
+ * B's part too, so the hop takes two threads, the harness's spinning sender and this one, whatever the transport.
  */
 abstract class LinkHop implements LatencyTask {
 
     private static final long READY_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(30);
 
     private final DriverMode mode;
+    private final LoopIdle idle;
     private final LinkAddresses link;
     private final boolean inProcess;
     private final int handlerCpu;
@@ -33,8 +35,9 @@ abstract class LinkHop implements LatencyTask {
     private volatile Throwable failure;
 
     /** @param remote where B is when it runs in a process of its own, or null to run it here on loopback */
-    LinkHop(DriverMode mode, LinkAddresses remote, int handlerCpu) {
+    LinkHop(DriverMode mode, LoopIdle idle, LinkAddresses remote, int handlerCpu) {
         this.mode = mode;
+        this.idle = idle;
         this.inProcess = remote == null;
         this.link = inProcess ? LinkAddresses.loopback() : remote;
         this.handlerCpu = handlerCpu;
@@ -69,12 +72,9 @@ abstract class LinkHop implements LatencyTask {
             opened = true;
             AeronSide a = aeron;
             ReplicaSide b = replica;
-            while (running) {
-                a.invoke();
-                work();
-                if (b != null)
-                    b.doWork();
-            }
+            IdleStrategy idleStrategy = idle.strategy();
+            while (running)
+                idleStrategy.idle(a.invoke() + work() + (b == null ? 0 : b.doWork()));
         } catch (Throwable t) {
             failure = t;
         } finally {
@@ -95,8 +95,8 @@ abstract class LinkHop implements LatencyTask {
     /** True once a message sent now would go through, e.g. when the link is connected. Polled from start(). */
     abstract boolean ready();
 
-    /** On the hop's thread, again and again: A's part of the round trip. */
-    abstract void work();
+    /** On the hop's thread, again and again: A's part of the round trip; the work done. */
+    abstract int work();
 
     /** On the hop's thread, last. */
     abstract void closeOnThread();

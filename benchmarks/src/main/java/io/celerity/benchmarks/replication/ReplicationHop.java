@@ -38,8 +38,8 @@ final class ReplicationHop extends LinkHop {
     private long nextAcked;
     private long nextAppended;
 
-    ReplicationHop(DriverMode mode, LinkAddresses remote, int handlerCpu) {
-        super(mode, remote, handlerCpu);
+    ReplicationHop(DriverMode mode, LoopIdle idle, LinkAddresses remote, int handlerCpu) {
+        super(mode, idle, remote, handlerCpu);
     }
 
     @Override
@@ -81,14 +81,16 @@ final class ReplicationHop extends LinkHop {
     }
 
     @Override
-    void work() {
-        source.doWork();
+    int work() {
+        int work = source.doWork();
         long sent = written;
         if (nextAcked < sent) {
             long ackedIndex = source.ackedIndex(LinkAddresses.SINK_ID);
             long now = System.nanoTime();
-            while (nextAcked < sent && indexes[(int) (nextAcked & (RING - 1))] <= ackedIndex)
+            while (nextAcked < sent && indexes[(int) (nextAcked & (RING - 1))] <= ackedIndex) {
                 acked.sample(now - starts.get(nextAcked++));
+                work++;
+            }
         }
         if (appended != null && nextAppended < sent) {
             long replicaIndex = replicaLastIndex();
@@ -96,6 +98,7 @@ final class ReplicationHop extends LinkHop {
             while (nextAppended < sent && indexes[(int) (nextAppended & (RING - 1))] <= replicaIndex)
                 appended.sample(now - starts.get(nextAppended++));
         }
+        return work;
     }
 
     @Override
