@@ -45,39 +45,18 @@ public final class ReplicationBenchmark implements Callable<Integer> {
             + "(default: ${DEFAULT-VALUE}; known: chronicle-queue, aeron-udp, replication)")
     List<String> contenders = List.of("chronicle-queue", "aeron-udp", "replication");
 
-    @Option(names = "--driver-mode", description = "how each side's media driver runs: ${COMPLETION-CANDIDATES} "
-            + "(default: ${DEFAULT-VALUE})")
-    DriverMode driverMode = DriverMode.INVOKER;
-
-    @Option(names = "--loop-idle", description = "what each side's replication thread does when idle: "
-            + "${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE})")
-    LoopIdle loopIdle = LoopIdle.SPIN;
-
-    @Option(names = "--hosts", description = "A and B as separate processes on two test hosts (network namespaces "
-            + "with veth when root on Linux, else loopback) instead of both in this process on loopback")
-    boolean hosts;
-
-    @Option(names = "--remote-link", hidden = true,
-            description = "A-HOST:PORT,B-HOST:PORT: B runs in a ReplicaHost process of its own (set by --hosts)")
-    String remoteLink;
-
-    @Option(names = "--where", hidden = true, description = "how A and B are placed, for the report (set by --hosts)")
-    String where;
+    @Mixin
+    LinkOptions sides;
 
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {
-        if (hosts) {
-            // The whole command line as given (from "replication" on), for A's process.
-            List<String> args = new ArrayList<>(spec.commandLine().getParseResult().originalArgs());
-            args.remove("--hosts");
-            return HostsRun.run(args, driverMode, loopIdle, System.out);
-        }
-        LinkAddresses remote = remoteLink == null ? null : LinkAddresses.parse(remoteLink);
-        String placement = where != null ? where : "A and B in this process over loopback 127.0.0.1, distinct ports, "
-                + "a media driver each";
+        if (sides.hosts)
+            return sides.runOnHosts(spec, System.out);
+        LinkAddresses remote = sides.remote();
+        String placement = sides.placement();
         List<BenchmarkResult> results = new ArrayList<>();
         for (String name : contenders) {
             if (!CONTENDERS.containsKey(name))
@@ -86,20 +65,20 @@ public final class ReplicationBenchmark implements Callable<Integer> {
             String setup = name + ": " + CONTENDERS.get(name) + "; " + Ping.SIZE + "-byte payload; the sender spins "
                     + "on one core, " + (name.equals("chronicle-queue") ? "one spinning thread does the rest"
                     : "one thread does the rest (A's side" + (remote == null ? " and B's" : "") + "), idling by "
-                    + loopIdle + "; " + placement + "; drivers: " + driverMode.describe()) + (name.equals("replication")
-                    ? "; acks: every 64 documents or 20 us (AckPolicy.DEFAULT)" : "");
+                    + sides.loopIdle + "; " + placement + "; drivers: " + sides.driverMode.describe())
+                    + (name.equals("replication") ? "; acks: every 64 documents or 20 us (AckPolicy.DEFAULT)" : "");
             results.add(LatencyBenchmark.run("replication-" + name, setup, create(name, remote), options, System.out));
         }
         Comparison.print(String.format("round trip at %,d msg/s (%s; drivers %s, loops %s)", options.rate,
-                placement, driverMode, loopIdle), results, results.get(0), System.out);
+                placement, sides.driverMode, sides.loopIdle), results, results.get(0), System.out);
         return 0;
     }
 
     private LatencyTask create(String name, LinkAddresses remote) {
         return switch (name) {
             case "chronicle-queue" -> new RawChronicleHop(options.handlerCpu);
-            case "aeron-udp" -> new AeronUdpPing(driverMode, loopIdle, remote, options.handlerCpu);
-            default -> new ReplicationHop(driverMode, loopIdle, remote, options.handlerCpu);
+            case "aeron-udp" -> new AeronUdpPing(sides.driverMode, sides.loopIdle, remote, options.handlerCpu);
+            default -> new ReplicationHop(sides.driverMode, sides.loopIdle, remote, options.handlerCpu);
         };
     }
 }

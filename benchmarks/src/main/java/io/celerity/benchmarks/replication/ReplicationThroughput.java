@@ -12,13 +12,13 @@ import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
 import net.openhft.chronicle.wire.DocumentContext;
 import org.agrona.concurrent.IdleStrategy;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.Callable;
@@ -48,23 +48,8 @@ public final class ReplicationThroughput implements Callable<Integer> {
     @Option(names = "--seconds", description = "how long to write at each rate (default: ${DEFAULT-VALUE})")
     int seconds = 5;
 
-    @Option(names = "--driver-mode", description = "how each side's media driver runs: ${COMPLETION-CANDIDATES} "
-            + "(default: ${DEFAULT-VALUE})")
-    DriverMode driverMode = DriverMode.INVOKER;
-
-    @Option(names = "--loop-idle", description = "what each side's replication thread does when idle: "
-            + "${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE})")
-    LoopIdle loopIdle = LoopIdle.SPIN;
-
-    @Option(names = "--hosts", description = "A and B as separate processes on two test hosts (network namespaces "
-            + "with veth when root on Linux, else loopback) instead of both in this process on loopback")
-    boolean hosts;
-
-    @Option(names = "--remote-link", hidden = true, description = "A-HOST:PORT,B-HOST:PORT (set by --hosts)")
-    String remoteLink;
-
-    @Option(names = "--where", hidden = true, description = "how A and B are placed, for the report (set by --hosts)")
-    String where;
+    @Mixin
+    LinkOptions sides;
 
     @Spec
     CommandSpec spec;
@@ -75,25 +60,22 @@ public final class ReplicationThroughput implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (hosts) {
-            List<String> args = new ArrayList<>(spec.commandLine().getParseResult().originalArgs());
-            args.remove("--hosts");
-            return HostsRun.run(args, driverMode, loopIdle, out);
-        }
+        if (sides.hosts)
+            return sides.runOnHosts(spec, System.out);
         if (documents <= 0 || size <= 0 || seconds <= 0 || rates.stream().anyMatch(r -> r <= 0))
             throw new IllegalArgumentException("--documents, --size, --seconds and --rates must be positive");
-        LinkAddresses link = remoteLink == null ? LinkAddresses.loopback() : LinkAddresses.parse(remoteLink);
-        String placement = where != null ? where : "A and B in this process over loopback 127.0.0.1, distinct ports, "
-                + "a media driver each";
+        LinkAddresses remote = sides.remote();
+        LinkAddresses link = remote == null ? LinkAddresses.loopback() : remote;
+        String placement = sides.placement();
         out.printf("replication throughput: %,d-byte documents; %s; drivers: %s; one thread runs A's side%s, idling by "
-                        + "%s; acks every 64 documents or 20 us%n  %s%n", size, placement, driverMode.describe(),
-                remoteLink == null ? " and B's" : "", loopIdle, Machine.describe());
+                        + "%s; acks every 64 documents or 20 us%n  %s%n", size, placement, sides.driverMode.describe(),
+                remote == null ? " and B's" : "", sides.loopIdle, Machine.describe());
         try (BenchmarkData data = new BenchmarkData("replication-throughput");
-             AeronSide a = AeronSide.launch("a", driverMode);
+             AeronSide a = AeronSide.launch("a", sides.driverMode);
              SingleChronicleQueue queue = SingleChronicleQueueBuilder.binary(data.dir().resolve("source")).build();
              ExcerptAppender appender = queue.createAppender()) {
-            ReplicaSide b = remoteLink == null
-                    ? new ReplicaSide(data.dir().resolve("replica"), driverMode, link, AckPolicy.DEFAULT) : null;
+            ReplicaSide b = remote == null
+                    ? new ReplicaSide(data.dir().resolve("replica"), sides.driverMode, link, AckPolicy.DEFAULT) : null;
             QueueSource source = new QueueSource("bench", queue, a.aeron(), link.onA(LinkAddresses.CONTROL_STREAM),
                     List.of(new SinkEndpoint(LinkAddresses.SINK_ID, link.onB(LinkAddresses.DATA_STREAM))));
             Bytes<?> payload = payload();
@@ -105,7 +87,7 @@ public final class ReplicationThroughput implements Callable<Integer> {
             out.printf("  backlog: %,d documents written in %.2f s (%,.0f docs/s) before the link is up%n", documents,
                     writeSeconds, documents / writeSeconds);
 
-            Thread thread = new Thread(() -> loop(a, source, b, loopIdle.strategy()), "replication");
+            Thread thread = new Thread(() -> loop(a, source, b, sides.loopIdle.strategy()), "replication");
             start = System.nanoTime();
             thread.start();
             awaitAcked(source, appender.lastIndexAppended());
