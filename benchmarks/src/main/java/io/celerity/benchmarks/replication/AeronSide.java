@@ -7,12 +7,15 @@ import org.agrona.concurrent.AgentInvoker;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
 
 /**
  * One side of a link, as a host would have it: an embedded media driver and its client. In {@link DriverMode#INVOKER}
  * the driver has no thread and {@link #invoke()} runs its duty cycle on the caller's.
  */
 final class AeronSide implements AutoCloseable {
+
+    private static final long LIVENESS_NS = TimeUnit.SECONDS.toNanos(60);
 
     private final MediaDriver driver;
     private final Aeron aeron;
@@ -30,6 +33,9 @@ final class AeronSide implements AutoCloseable {
     static AeronSide launch(String side, DriverMode mode) {
         MediaDriver driver = MediaDriver.launch(mode.configure(new MediaDriver.Context())
                 .aeronDirectoryName(directory(side).toString())
+                // A thread starved of CPU for 10 s (Aeron's default) on a loaded machine is slow, not dead.
+                .clientLivenessTimeoutNs(LIVENESS_NS)
+                .publicationUnblockTimeoutNs(2 * LIVENESS_NS)
                 .dirDeleteOnStart(true)
                 .dirDeleteOnShutdown(true));
         try {
@@ -37,7 +43,8 @@ final class AeronSide implements AutoCloseable {
             // In invoker mode the client has no thread either, and its synchronous commands (add a publication)
             // turn the driver themselves.
             Aeron aeron = Aeron.connect(new Aeron.Context().aeronDirectoryName(driver.aeronDirectoryName())
-                    .useConductorAgentInvoker(invoker != null).driverAgentInvoker(invoker));
+                    .useConductorAgentInvoker(invoker != null).driverAgentInvoker(invoker)
+                    .driverTimeoutMs(TimeUnit.NANOSECONDS.toMillis(LIVENESS_NS)));
             return new AeronSide(driver, aeron, invoker);
         } catch (RuntimeException e) {
             driver.close();

@@ -17,7 +17,7 @@ public enum DriverMode {
     SHARED_SPIN("one shared driver thread per side, busy-spinning"),
     /** One driver thread per side that yields when idle. */
     SHARED_YIELD("one shared driver thread per side, yielding when idle"),
-    /** One driver thread per side with Aeron's default back-off (spin, yield, park 1 µs doubling to 1 ms), as shipped. */
+    /** One driver thread per side with Aeron's default back-off (spin, yield, park 1 µs to 1 ms), as shipped. */
     SHARED_BACKOFF("one shared driver thread per side, Aeron's default back-off (as AeronConnection ships)");
 
     private final String description;
