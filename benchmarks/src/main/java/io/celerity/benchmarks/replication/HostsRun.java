@@ -7,6 +7,7 @@ import io.celerity.testhosts.Hosts;
 import io.celerity.testhosts.JavaCommand;
 
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -49,6 +50,9 @@ final class HostsRun {
                     + b.address() + ", veth pairs to a bridge"
                     : "A and B separate processes on loopback 127.0.0.1 (no network namespaces here), distinct ports";
             Path logs = Path.of("target", "benchmarks", "replication-hosts");
+            // The hosts append to a log: start each afresh, so A's printed at the end is this run's only.
+            Files.deleteIfExists(logs.resolve("a.log"));
+            Files.deleteIfExists(logs.resolve("b.log"));
             HostProcess replica = b.exec(java(ReplicaHost.class, link.toString(), mode.name(), idle.name()), Map.of(),
                     logs.resolve("b.log"));
             replica.awaitLine(Pattern.compile(Pattern.quote(ReplicaHost.READY)), START_LIMIT);
