@@ -60,7 +60,7 @@ final class AeronUdpPing extends LinkHop {
 
     @Override
     int work() {
-        return echoes.poll(sink, 1);
+        return echoes.poll(sink, LinkAddresses.FRAGMENTS);
     }
 
     @Override

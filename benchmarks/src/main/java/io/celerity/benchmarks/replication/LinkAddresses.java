@@ -17,6 +17,8 @@ record LinkAddresses(String a, int aPort, String b, int bPort) {
     static final int PING_STREAM = 1001;
     static final int ECHO_STREAM = 1002;
     static final int SINK_ID = 1;
+    /** Fragments the raw ping's two ends take per poll: as many as the replica's sink, so both catch up alike. */
+    static final int FRAGMENTS = 64;
 
     /** Both on this machine's loopback, on two ports free now. */
     static LinkAddresses loopback() {

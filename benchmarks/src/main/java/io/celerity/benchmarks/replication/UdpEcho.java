@@ -37,7 +37,7 @@ final class UdpEcho implements Agent {
 
     @Override
     public int doWork() {
-        return pings.poll(echo, 1);
+        return pings.poll(echo, LinkAddresses.FRAGMENTS);
     }
 
     private void echo(DirectBuffer buffer, int offset, int length, Header header) {
