@@ -4,6 +4,8 @@ import io.celerity.benchmarks.chart.ChartCommand;
 import io.celerity.benchmarks.hop.HopBenchmark;
 import io.celerity.benchmarks.oms.OmsBenchmark;
 import io.celerity.benchmarks.pages.FreshPageStalls;
+import io.celerity.benchmarks.replication.ReplicationBenchmark;
+import io.celerity.benchmarks.replication.ReplicationThroughput;
 import io.celerity.benchmarks.start.ColdStart;
 import io.celerity.benchmarks.tob.TopOfBookThroughput;
 import picocli.CommandLine;
@@ -13,7 +15,8 @@ import picocli.CommandLine.Spec;
 
 /** The benchmark commands: {@code mvn -B -q -Pbench -DskipTests package -Dbench.args="COMMAND [OPTIONS]"}. */
 @Command(name = "bench", mixinStandardHelpOptions = true, subcommands = {HopBenchmark.class, OmsBenchmark.class,
-        TopOfBookThroughput.class, ChartCommand.class, YamlTestSpeed.class, FreshPageStalls.class, ColdStart.class},
+        TopOfBookThroughput.class, ChartCommand.class, YamlTestSpeed.class, FreshPageStalls.class, ColdStart.class,
+        ReplicationBenchmark.class, ReplicationThroughput.class},
         description = "Celerity's latency and throughput benchmarks.")
 public final class Bench implements Runnable {
     @Spec

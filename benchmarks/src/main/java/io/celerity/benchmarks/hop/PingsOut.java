@@ -10,12 +10,12 @@ import net.openhft.chronicle.queue.ExcerptAppender;
  * while its thread is idle (as a Celerity event loop does for its services), so that every queue writer in the hop
  * benchmarks gets the same treatment. Use it on one thread only.
  */
-final class PingsOut implements AutoCloseable {
+public final class PingsOut implements AutoCloseable {
     private final ExcerptAppender appender;
     private final Pings writer;
     private final PageToucher pages;
 
-    PingsOut(ChronicleQueue queue, String writerName) {
+    public PingsOut(ChronicleQueue queue, String writerName) {
         appender = queue.createAppender();
         // bound to this appender, not to the queue's thread-local one, so the toucher touches what the writer writes
         writer = queue.methodWriterBuilder(Pings.class).marshallableOut(appender).build();
@@ -23,13 +23,18 @@ final class PingsOut implements AutoCloseable {
         pages = new PageToucher(appender);
     }
 
-    Pings writer() {
+    public Pings writer() {
         return writer;
     }
 
     /** For the writer's idle moments: touches the page it will write next. */
-    void touchAhead() {
+    public void touchAhead() {
         pages.touchAhead();
+    }
+
+    /** The queue index of the last ping this writer wrote. */
+    public long lastIndexAppended() {
+        return appender.lastIndexAppended();
     }
 
     @Override

@@ -93,7 +93,7 @@ public final class AeronIpcHop extends SpinningHop {
      * Claims space for one ping and writes it, retrying while back-pressured (the window waits on the driver to
      * advance it) or while the log rotates: a message is delayed, never dropped.
      */
-    static void publish(ExclusivePublication publication, BufferClaim claim, Ping ping) {
+    public static void publish(ExclusivePublication publication, BufferClaim claim, Ping ping) {
         long result;
         while ((result = publication.tryClaim(Ping.SIZE, claim)) < 0) {
             if (result == Publication.CLOSED || result == Publication.MAX_POSITION_EXCEEDED)

@@ -13,11 +13,12 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.function.Function;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-class PeerHopsTest {
+public class PeerHopsTest {
     private static final int MESSAGES = 2_000;
 
     @TempDir
@@ -25,6 +26,12 @@ class PeerHopsTest {
 
     /** A tiny benchmark of the contender registered as {@code name}: 2,000 messages at 10,000 msg/s, one run. */
     static TinyRun runTiny(String name, Path out) throws Exception {
+        return runTiny(name, o -> HopBenchmark.CONTENDERS.get(name).apply(o), out);
+    }
+
+    /** A tiny benchmark of {@code task}, made from the tiny run's options: 2,000 messages at 10,000 msg/s, one run. */
+    public static TinyRun runTiny(String name, Function<BenchmarkOptions, LatencyTask> task, Path out)
+            throws Exception {
         long start = System.nanoTime();
         BenchmarkOptions o = BenchmarkOptions.defaults();
         o.rate = 10_000;
@@ -34,14 +41,13 @@ class PeerHopsTest {
         o.pauseMillis = 0;
         o.jitter = false;
         o.out = out;
-        LatencyTask task = HopBenchmark.CONTENDERS.get(name).apply(o);
-        BenchmarkResult result = LatencyBenchmark.run(name, "test", task, o,
+        BenchmarkResult result = LatencyBenchmark.run(name, "test", task.apply(o), o,
                 new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
         return new TinyRun(result, System.nanoTime() - start);
     }
 
     /** What a tiny run measured, and how long it took on this thread's clock, from set-up to the last arrival. */
-    record TinyRun(BenchmarkResult result, long wallNanos) {
+    public record TinyRun(BenchmarkResult result, long wallNanos) {
     }
 
     /**
@@ -49,7 +55,7 @@ class PeerHopsTest {
      * mix-up reads as zero or as an hour, the probe's ceiling). How fast is the benchmarks' question, not this test's:
      * on a loaded machine a message may wait a second or more for a core.
      */
-    static void assertEveryMessageArrivedTimedWithinTheRun(TinyRun run) {
+    public static void assertEveryMessageArrivedTimedWithinTheRun(TinyRun run) {
         Histogram e2e = run.result().runs().get(0).endToEnd();
         assertEquals(MESSAGES, e2e.getTotalCount(), "messages timed");
         assertTrue(e2e.getMinValue() > 0, () -> "fastest " + e2e.getMinValue() + " ns");
