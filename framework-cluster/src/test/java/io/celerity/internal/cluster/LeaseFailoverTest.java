@@ -1,0 +1,110 @@
+package io.celerity.internal.cluster;
+
+import io.celerity.testhosts.Hosts;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static io.celerity.internal.cluster.RunningCluster.START_LIMIT;
+import static io.celerity.internal.cluster.RunningCluster.TAKEOVER_LIMIT;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * Three Aeron Cluster members, each its own process on a host of its own (a network namespace where the machine
+ * allows, else loopback, said so): a leader is elected and holds the lease; when it is killed, stopped or cut off,
+ * another takes over; the old one holds no lease when it wakes or reconnects. Each member prints every lease
+ * extension before it takes effect, on the one monotonic clock all processes here share, and no two leases overlap.
+ */
+class LeaseFailoverTest {
+
+    /** Stop-and-continue rounds, each a takeover measured (more with -Dcelerity.cluster.rounds=N). */
+    private static final int ROUNDS = Integer.getInteger("celerity.cluster.rounds", 3);
+    private static final String LOST = "no longer holds the lease";
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aLeaderIsElectedAndHoldsTheLeaseAndAnotherTakesOverWhenItIsKilled() throws Exception {
+        try (Hosts hosts = Hosts.create("a", "b", "c")) {
+            RunningCluster cluster = new RunningCluster(hosts, dir).startAll();
+            LeaseRecord.Extension first = cluster.awaitHolder(null, 0, START_LIMIT);
+            cluster.awaitStatus(first.member(), "holds=true", 0, START_LIMIT);
+
+            long killedAt = System.nanoTime();
+            cluster.process(first.member()).kill9();
+            LeaseRecord.Extension next = cluster.awaitHolder(first.member(), killedAt, TAKEOVER_LIMIT);
+            report(hosts, cluster, "kill -9", first, next, killedAt);
+            assertTrue(cluster.assertNoOverlap() >= 2, "two leases at least, the first and the new leader's");
+        }
+    }
+
+    @Test
+    void aStoppedLeaderIsReplacedAndHoldsNoLeaseWhenItWakes() throws Exception {
+        try (Hosts hosts = Hosts.create("a", "b", "c")) {
+            RunningCluster cluster = new RunningCluster(hosts, dir).startAll();
+            LeaseRecord.Extension holder = cluster.awaitHolder(null, 0, START_LIMIT);
+            List<Long> takeovers = new ArrayList<>();
+            for (int round = 1; round <= ROUNDS; round++) {
+                String old = holder.member();
+                cluster.awaitStatus(old, "holds=true", 0, START_LIMIT);
+                int lostBefore = cluster.count(old, LOST);
+                long stoppedAt = System.nanoTime();
+                cluster.process(old).stop();
+                LeaseRecord.Extension next = cluster.awaitHolder(old, stoppedAt, TAKEOVER_LIMIT);
+                takeovers.add((next.holdsFrom() - stoppedAt) / 1_000_000);
+                report(hosts, cluster, "SIGSTOP (round " + round + ")", holder, next, stoppedAt);
+
+                long wokeAt = System.nanoTime();
+                cluster.process(old).cont();
+                cluster.awaitMore(old, LOST, lostBefore, TAKEOVER_LIMIT);
+                cluster.awaitStatus(old, "holds=false", wokeAt, TAKEOVER_LIMIT);
+                cluster.awaitStatus(old, "role=FOLLOWER", wokeAt, TAKEOVER_LIMIT);
+                assertNotEquals(old, cluster.awaitHolder(null, System.nanoTime(), TAKEOVER_LIMIT).member(),
+                        "the woken leader does not take the lease back from the one that replaced it");
+                holder = next;
+            }
+            cluster.assertNoOverlap();
+            System.out.println("LeaseFailoverTest: SIGSTOP takeovers (ms) " + takeovers);
+        }
+    }
+
+    @Test
+    void aLeaderCutOffLosesTheLeaseAndRejoinsAsFollower() throws Exception {
+        try (Hosts hosts = Hosts.create("a", "b", "c")) {
+            assumeTrue(hosts.isolated(), "no network namespaces on this machine: a link cannot be cut, so not tested");
+            RunningCluster cluster = new RunningCluster(hosts, dir).startAll();
+            LeaseRecord.Extension holder = cluster.awaitHolder(null, 0, START_LIMIT);
+            String old = holder.member();
+            cluster.awaitStatus(old, "holds=true", 0, START_LIMIT);
+            int lostBefore = cluster.count(old, LOST);
+
+            long cutAt = System.nanoTime();
+            hosts.host(old).linkDown();
+            LeaseRecord.Extension next = cluster.awaitHolder(old, cutAt, TAKEOVER_LIMIT);
+            cluster.awaitMore(old, LOST, lostBefore, TAKEOVER_LIMIT);
+            cluster.awaitStatus(old, "holds=false", cutAt, TAKEOVER_LIMIT);
+            report(hosts, cluster, "link down", holder, next, cutAt);
+
+            long upAt = System.nanoTime();
+            hosts.host(old).linkUp();
+            cluster.awaitStatus(old, "role=FOLLOWER term=" + next.term(), upAt, START_LIMIT);
+            assertNotEquals(old, cluster.awaitHolder(null, System.nanoTime(), TAKEOVER_LIMIT).member(),
+                    "the reconnected leader follows: the lease stays with the one that replaced it");
+            cluster.assertNoOverlap();
+        }
+    }
+
+    private static void report(Hosts hosts, RunningCluster cluster, String fault, LeaseRecord.Extension old,
+                               LeaseRecord.Extension next, long faultAt) {
+        System.out.printf("LeaseFailoverTest: %s of leader %s (%s): %s holds the lease of term %d %d ms after the"
+                        + " fault; the old lease ran until %d ms after it%n", fault, old.member(),
+                hosts.isolated() ? "network namespaces" : "loopback only, no namespaces", next.member(), next.term(),
+                (next.holdsFrom() - faultAt) / 1_000_000, (cluster.lastUntil(old.member()) - faultAt) / 1_000_000);
+    }
+}
