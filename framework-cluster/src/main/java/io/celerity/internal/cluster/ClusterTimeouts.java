@@ -21,9 +21,9 @@ public record ClusterTimeouts(Duration leaderHeartbeatInterval, Duration leaderH
                               Duration startupCanvassTimeout, Duration lease, Duration renewalInterval) {
 
     /** The product's values: sub-second takeover on a LAN (measured figures in docs/cluster.adoc). */
-    public static final ClusterTimeouts DEFAULT = new ClusterTimeouts(Duration.ofMillis(50), Duration.ofMillis(400),
-            Duration.ofMillis(250), Duration.ofMillis(20), Duration.ofSeconds(3), Duration.ofMillis(250),
-            Duration.ofMillis(50));
+    public static final ClusterTimeouts DEFAULT = new ClusterTimeouts(Duration.ofMillis(30), Duration.ofMillis(300),
+            Duration.ofMillis(150), Duration.ofMillis(20), Duration.ofSeconds(3), Duration.ofMillis(200),
+            Duration.ofMillis(40));
 
     /**
      * How much faster or slower than real time a host's monotonic clock may run (0.1 %, ten times the worst quartz

@@ -26,6 +26,7 @@ final class RunningCluster {
     static final Duration START_LIMIT = Duration.ofMinutes(3);
     /** Liveness, not speed: a takeover measured below a second when quiet, allowed 30 s when loaded. */
     static final Duration TAKEOVER_LIMIT = Duration.ofSeconds(30);
+    private static final Pattern STATUS = Pattern.compile("^status member=(\\w+) (.*) at=(-?\\d+)$", Pattern.MULTILINE);
     private static final int BASE_PORT = 23100; // +10 per member: distinct even on the loopback fallback
 
     private final Hosts hosts;
@@ -67,30 +68,70 @@ final class RunningCluster {
 
     /** A member other than {@code excluded} that held the lease at or after {@code sinceNanos}; waits for one. */
     LeaseRecord.Extension awaitHolder(String excluded, long sinceNanos, Duration limit) throws InterruptedException {
+        return awaitExtension(limit, "member " + (excluded == null ? "" : "but " + excluded + " ") + "held the lease",
+                e -> !e.member().equals(excluded) && e.at() >= sinceNanos && e.holdsFrom() < e.until());
+    }
+
+    /** The lease extension in force now (its member holds the lease now); waits for one. */
+    LeaseRecord.Extension awaitCurrentHolder(Duration limit) throws InterruptedException {
+        return awaitExtension(limit, "member held the lease at a moment it was looked for", e -> {
+            long now = System.nanoTime();
+            return e.holdsFrom() <= now && now < e.until();
+        });
+    }
+
+    private LeaseRecord.Extension awaitExtension(Duration limit, String what, Predicate<LeaseRecord.Extension> wanted)
+            throws InterruptedException {
         long deadline = System.nanoTime() + limit.toNanos();
         while (System.nanoTime() < deadline) {
-            Optional<LeaseRecord.Extension> first = LeaseRecord.extensions(everStarted).stream()
-                    .filter(e -> !e.member().equals(excluded) && e.until() > sinceNanos
-                            && e.holdsFrom() < e.until() && e.at() >= sinceNanos)
+            Optional<LeaseRecord.Extension> first = LeaseRecord.extensions(everStarted).stream().filter(wanted)
                     .min(Comparator.comparingLong(LeaseRecord.Extension::holdsFrom));
             if (first.isPresent())
                 return first.get();
             Thread.sleep(20);
         }
-        throw new AssertionError("no member " + (excluded == null ? "" : "but " + excluded + " ")
-                + "held the lease within " + limit.toSeconds() + " s\n" + logs());
+        throw new AssertionError("no " + what + " within " + limit.toSeconds() + " s\n" + logs());
     }
 
-    /** Waits for {@code name}'s own status thread to print {@code state} (e.g. {@code role=FOLLOWER}) at or after {@code sinceNanos}. */
+    /** Whether {@code name} held the lease at {@code nanos}, by the extensions it printed. */
+    boolean heldAt(String name, long nanos) {
+        return LeaseRecord.extensions(everStarted).stream()
+                .anyMatch(e -> e.member().equals(name) && e.holdsFrom() <= nanos && nanos < e.until());
+    }
+
+    /** Waits for {@code name}'s own status thread to say {@code state} (e.g. {@code holds=false}) at or after {@code sinceNanos}. */
     void awaitStatus(String name, String state, long sinceNanos, Duration limit) throws InterruptedException {
-        Pattern status = Pattern.compile("^status member=" + name + " (.*) at=(-?\\d+)$", Pattern.MULTILINE);
-        awaitLog(name, limit, "a status with " + state + " after " + sinceNanos, text -> {
-            Matcher m = status.matcher(text);
+        awaitStatus(name, "a status with " + state, sinceNanos, limit, status -> (status + " ").contains(state + " "));
+    }
+
+    /** Waits for {@code name} to say it follows in term {@code minTerm} or later, at or after {@code sinceNanos}. */
+    void awaitFollowing(String name, long minTerm, long sinceNanos, Duration limit) throws InterruptedException {
+        Pattern following = Pattern.compile("role=FOLLOWER term=(\\d+) ");
+        awaitStatus(name, "role=FOLLOWER in term " + minTerm + " or later", sinceNanos, limit, status -> {
+            Matcher m = following.matcher(status + " ");
+            return m.find() && Long.parseLong(m.group(1)) >= minTerm;
+        });
+    }
+
+    private void awaitStatus(String name, String what, long sinceNanos, Duration limit, Predicate<String> wanted)
+            throws InterruptedException {
+        awaitLog(name, limit, what + " after " + sinceNanos, text -> {
+            Matcher m = STATUS.matcher(text);
             while (m.find())
-                if (Long.parseLong(m.group(2)) >= sinceNanos && (m.group(1) + " ").contains(state + " "))
+                if (m.group(1).equals(name) && Long.parseLong(m.group(3)) >= sinceNanos && wanted.test(m.group(2)))
                     return true;
             return false;
         });
+    }
+
+    /** The first status {@code name} printed for a moment at or after {@code sinceNanos}; waits for one. */
+    String awaitFirstStatus(String name, long sinceNanos, Duration limit) throws InterruptedException {
+        String[] first = new String[1];
+        awaitStatus(name, "a status", sinceNanos, limit, status -> {
+            first[0] = status;
+            return true;
+        });
+        return first[0];
     }
 
     /** How many lines of {@code name}'s log contain {@code text}. */
