@@ -69,6 +69,9 @@ class LeaseFailoverTest {
                 String woken = cluster.awaitFirstStatus(old, wokeAt, TAKEOVER_LIMIT);
                 assertTrue(woken.contains("holds=false"), "woken, " + old + " first said " + woken);
                 cluster.awaitMore(old, LOST, lostBefore, TAKEOVER_LIMIT);
+                cluster.awaitFollowing(old, next.term(), wokeAt, START_LIMIT); // the next round needs a majority again
+                System.out.println("LeaseFailoverTest: woken, " + old + " follows term " + next.term() + " after "
+                        + (System.nanoTime() - wokeAt) / 1_000_000 + " ms");
             }
             cluster.assertNoOverlap();
             System.out.println("LeaseFailoverTest: SIGSTOP takeovers (ms) " + takeovers);
@@ -99,11 +102,14 @@ class LeaseFailoverTest {
         }
     }
 
+    /** One line per takeover: from the fault (a stop lands when the kill command runs) and from the old lease's end. */
     private static void report(Hosts hosts, RunningCluster cluster, String fault, LeaseRecord.Extension old,
                                LeaseRecord.Extension next, long faultAt) {
+        long oldUntil = cluster.lastUntil(old.member());
         System.out.printf("LeaseFailoverTest: %s of leader %s (%s): %s holds the lease of term %d %d ms after the"
-                        + " fault; the old lease ran until %d ms after it%n", fault, old.member(),
+                        + " fault, %d ms after the old lease ended (%d ms after the fault)%n", fault, old.member(),
                 hosts.isolated() ? "network namespaces" : "loopback only, no namespaces", next.member(), next.term(),
-                (next.holdsFrom() - faultAt) / 1_000_000, (cluster.lastUntil(old.member()) - faultAt) / 1_000_000);
+                (next.holdsFrom() - faultAt) / 1_000_000, (next.holdsFrom() - oldUntil) / 1_000_000,
+                (oldUntil - faultAt) / 1_000_000);
     }
 }
