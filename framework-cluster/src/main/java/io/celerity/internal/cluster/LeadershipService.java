@@ -18,11 +18,14 @@ import java.util.concurrent.TimeUnit;
  * The clustered service: it holds no state but leadership. Every member's service renews on the same timer events
  * from the log, as Aeron expects of services (they must offer the same messages, so that the one the leader appended
  * stands for all); the leader's copy is the one in the log, and the lease counts only a renewal its own process sent.
+ *
+ * <p>Each timer gets a correlation id of its own, the log position of the event that scheduled it: a follower's
+ * consensus module matches timer events to schedules by id and count, so reusing one id loses the timer when the
+ * service runs ahead of it. Each new term starts a fresh chain of timers (in case its leader had none); an older
+ * chain's last timer, when it fires, is ignored by every member alike.
  */
 final class LeadershipService implements ClusteredService {
 
-    /** The renewal timer's correlation id: one timer, rescheduled at each firing and each new term. */
-    static final long RENEWAL_TIMER = 1;
     private static final int OFFER_ATTEMPTS = 3;
 
     private final Lease lease;
@@ -33,6 +36,7 @@ final class LeadershipService implements ClusteredService {
     private Cluster cluster;
     private long term = -1;
     private long renewalInterval; // in the cluster's time unit, known from the first term event
+    private long renewalTimer = Long.MIN_VALUE; // the correlation id of the chain's next timer
 
     LeadershipService(Lease lease, int memberId, long incarnation, ClusterTimeouts timeouts) {
         this.lease = lease;
@@ -53,19 +57,25 @@ final class LeadershipService implements ClusteredService {
         term = leadershipTermId;
         renewalInterval = Math.max(1, timeUnit.convert(renewalIntervalNanos, TimeUnit.NANOSECONDS)); // the log's unit
         lease.newTerm(leadershipTermId, leaderMemberId, System.nanoTime());
-        cluster.scheduleTimer(RENEWAL_TIMER, timestamp + renewalInterval);
+        scheduleRenewal(logPosition, timestamp);
     }
 
     @Override
     public void onTimerEvent(long correlationId, long timestamp) {
-        if (correlationId != RENEWAL_TIMER)
-            return;
+        if (correlationId != renewalTimer)
+            return; // an earlier term's chain
         Renewal.encode(message, memberId, term, incarnation, System.nanoTime());
         IdleStrategy idle = cluster.idleStrategy();
         idle.reset();
         for (int i = 0; i < OFFER_ATTEMPTS && cluster.offer(message, 0, Renewal.LENGTH) < 0; i++)
             idle.idle(); // back pressure from our own consensus module: the next timer renews if this one cannot
-        cluster.scheduleTimer(RENEWAL_TIMER, timestamp + renewalInterval);
+        scheduleRenewal(cluster.logPosition(), timestamp);
+    }
+
+    /** The chain's next timer, named by the position of the event that schedules it: the same on every member. */
+    private void scheduleRenewal(long eventPosition, long timestamp) {
+        renewalTimer = eventPosition;
+        cluster.scheduleTimer(renewalTimer, timestamp + renewalInterval);
     }
 
     @Override
