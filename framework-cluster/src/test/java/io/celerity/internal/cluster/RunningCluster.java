@@ -93,6 +93,15 @@ final class RunningCluster {
         throw new AssertionError("no " + what + " within " + limit.toSeconds() + " s\n" + logs());
     }
 
+    /** The member holding the lease now, once every other member follows its term: a fault then leaves a majority. */
+    LeaseRecord.Extension awaitFullCluster(Duration limit) throws InterruptedException {
+        LeaseRecord.Extension holder = awaitCurrentHolder(limit);
+        for (String name : members.keySet())
+            if (!name.equals(holder.member()))
+                awaitFollowing(name, holder.term(), 0, limit);
+        return awaitCurrentHolder(limit);
+    }
+
     /** Whether {@code name} held the lease at {@code nanos}, by the extensions it printed. */
     boolean heldAt(String name, long nanos) {
         return LeaseRecord.extensions(everStarted).stream()
