@@ -1,0 +1,124 @@
+package io.celerity.internal.cluster;
+
+import io.aeron.archive.Archive;
+import io.aeron.archive.ArchiveThreadingMode;
+import io.aeron.archive.client.AeronArchive;
+import io.aeron.cluster.ClusteredMediaDriver;
+import io.aeron.cluster.ConsensusModule;
+import io.aeron.cluster.service.ClusteredServiceContainer;
+import io.aeron.driver.MediaDriver;
+import io.aeron.driver.ThreadingMode;
+import org.agrona.CloseHelper;
+import org.agrona.concurrent.NoOpLock;
+import org.agrona.concurrent.SleepingMillisIdleStrategy;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.nio.file.Path;
+import java.security.SecureRandom;
+
+/**
+ * This host's member of the cluster: a media driver, the Aeron Archive that records the cluster's log, the consensus
+ * module (Raft) and the clustered service container running {@link LeadershipService}, all in this process. Its
+ * {@link #leadership()} says whether it leads and holds the lease. Its state (log, votes) lives in its directory and
+ * survives a restart, as Raft requires.
+ */
+public final class ClusterMember implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ClusterMember.class);
+    /** Small terms: the log carries a few dozen renewals a second, and files are kept on disk. */
+    private static final String TERM_LENGTH = "term-length=256k";
+    private static final String LOCAL_CONTROL = "aeron:ipc?" + TERM_LENGTH;
+    private static final int SEGMENT_FILE_LENGTH = 4 * 1024 * 1024;
+
+    private final Leadership leadership;
+    private final ClusteredMediaDriver driver;
+    private final ClusteredServiceContainer container;
+
+    private ClusterMember(Leadership leadership, ClusteredMediaDriver driver, ClusteredServiceContainer container) {
+        this.leadership = leadership;
+        this.driver = driver;
+        this.container = container;
+    }
+
+    /**
+     * Starts the member for host {@code hostName} of {@code members}, its files under {@code dir}; refuses a host that
+     * is not a member. {@code listener} hears each lease extension (tests record them; {@link LeaseListener#NONE}).
+     */
+    public static ClusterMember start(ClusterMembers members, String hostName, Path dir, ClusterTimeouts timeouts,
+                                      LeaseListener listener) {
+        int id = members.idOf(hostName);
+        String address = members.member(id).address();
+        String aeronDir = dir.resolve("aeron").toAbsolutePath().toString();
+        Leadership leadership = new Leadership(id);
+        Lease lease = new Lease(leadership, new SecureRandom().nextLong(), timeouts, listener);
+
+        MediaDriver.Context driverContext = new MediaDriver.Context()
+                .aeronDirectoryName(aeronDir)
+                .threadingMode(ThreadingMode.SHARED)
+                .termBufferSparseFile(true)
+                .dirDeleteOnStart(true)
+                .dirDeleteOnShutdown(true)
+                .errorHandler(e -> LOG.error("cluster member {} media driver: {}", hostName, e.toString(), e));
+        Archive.Context archiveContext = new Archive.Context()
+                .aeronDirectoryName(aeronDir)
+                .archiveId(id)
+                .archiveDir(dir.resolve("archive").toFile())
+                .controlChannel("aeron:udp?endpoint=" + members.member(id).archiveEndpoint())
+                .localControlChannel(LOCAL_CONTROL)
+                .replicationChannel("aeron:udp?endpoint=" + address + ":0")
+                .archiveClientContext(new AeronArchive.Context()
+                        .controlResponseChannel("aeron:udp?endpoint=" + address + ":0"))
+                .recordingEventsEnabled(false)
+                .segmentFileLength(SEGMENT_FILE_LENGTH)
+                .threadingMode(ArchiveThreadingMode.SHARED)
+                .errorHandler(e -> LOG.error("cluster member {} archive: {}", hostName, e.toString(), e));
+        AeronArchive.Context localArchive = new AeronArchive.Context()
+                .lock(NoOpLock.INSTANCE)
+                .controlRequestChannel(LOCAL_CONTROL)
+                .controlResponseChannel(LOCAL_CONTROL)
+                .aeronDirectoryName(aeronDir);
+        ConsensusModule.Context consensusContext = new ConsensusModule.Context()
+                .clusterMemberId(id)
+                .clusterMembers(members.aeronMembers())
+                .clusterDir(dir.resolve("cluster").toFile())
+                .aeronDirectoryName(aeronDir)
+                .ingressChannel("aeron:udp?" + TERM_LENGTH)
+                .logChannel("aeron:udp?" + TERM_LENGTH)
+                .replicationChannel("aeron:udp?endpoint=" + address + ":0")
+                .archiveContext(localArchive.clone())
+                .leaderHeartbeatIntervalNs(timeouts.leaderHeartbeatInterval().toNanos())
+                .leaderHeartbeatTimeoutNs(timeouts.leaderHeartbeatTimeout().toNanos())
+                .electionTimeoutNs(timeouts.electionTimeout().toNanos())
+                .electionStatusIntervalNs(timeouts.electionStatusInterval().toNanos())
+                .startupCanvassTimeoutNs(timeouts.startupCanvassTimeout().toNanos())
+                .errorHandler(e -> LOG.error("cluster member {} consensus module: {}", hostName, e.toString(), e));
+        ClusteredServiceContainer.Context serviceContext = new ClusteredServiceContainer.Context()
+                .aeronDirectoryName(aeronDir)
+                .archiveContext(localArchive.clone())
+                .clusterDir(dir.resolve("cluster").toFile())
+                .clusteredService(new LeadershipService(lease, id, lease.incarnation(), timeouts))
+                .idleStrategySupplier(() -> new SleepingMillisIdleStrategy(1))
+                .errorHandler(e -> LOG.error("cluster member {} service: {}", hostName, e.toString(), e));
+
+        ClusteredMediaDriver driver = ClusteredMediaDriver.launch(driverContext, archiveContext, consensusContext);
+        try {
+            ClusteredServiceContainer container = ClusteredServiceContainer.launch(serviceContext);
+            LOG.info("cluster member {} (id {}) of {} started, files in {}", hostName, id, members, dir);
+            return new ClusterMember(leadership, driver, container);
+        } catch (RuntimeException e) {
+            driver.close();
+            throw e;
+        }
+    }
+
+    /** Who leads, in which term, and whether this member holds the lease. */
+    public Leadership leadership() {
+        return leadership;
+    }
+
+    @Override
+    public void close() {
+        CloseHelper.closeAll(container, driver);
+    }
+}
