@@ -16,7 +16,7 @@ import java.time.Duration;
  */
 final class ServiceOutput {
 
-    private static final Duration ACK_WAIT = Duration.ofMillis(100); // then the loop's back-off
+    private static final long ACK_WAIT_NANOS = Duration.ofMillis(100).toNanos(); // then the loop's back-off
 
     private final ChronicleQueue queue;
     private final ExcerptAppender appender;
@@ -28,6 +28,7 @@ final class ServiceOutput {
     private final DispatchContext context;
     private long unacknowledged = -1; // the last output not yet known to be held by enough replicas, or -1
     private int unacknowledgedReplicas;
+    private long waitingSinceNanos; // when the wait for the replicas of the last output began; 0: not waiting
     private PageToucher pages;
 
     ServiceOutput(ServicePlan plan, ServiceCounters stats, DispatchContext context) {
@@ -47,12 +48,8 @@ final class ServiceOutput {
         return writerTarget;
     }
 
-    /**
-     * The output document of the event in hand; after a failed open, Chronicle's appender is left fit to retry. Throws,
-     * writing nothing, while the replicas the queue's {@code acks} wait for do not hold the last output yet.
-     */
+    /** The output document of the event in hand; after a failed open, Chronicle's appender is left fit to retry. */
     DocumentContext open() {
-        awaitReplicas(); // the queue's acks: nothing more is written until the replicas hold the last output
         try {
             return appender.writingDocument();
         } catch (Throwable e) {
@@ -84,16 +81,26 @@ final class ServiceOutput {
     }
 
     /**
-     * Returns once the queue's {@code acks} replicas hold the last output; throws if they do not within a short wait,
-     * so that the loop backs off and tries again (and, after {@code writeFailureTimeout}, stops the host, saying why).
+     * Whether the replicas the last output waits for (the queue's {@code acks}, or as its event asked) hold it, so the
+     * service may read on. Never waits: the loop's other services and agents run meanwhile. Throws once they have not
+     * for 100 ms, so that the loop backs the service off and retries (and, after {@code writeFailureTimeout}, stops the
+     * host, saying why).
      */
-    private void awaitReplicas() {
+    boolean replicasHoldLastOutput() {
         if (unacknowledged < 0)
-            return;
-        if (!acks.acks().awaitReplicated(unacknowledged, unacknowledgedReplicas, ACK_WAIT))
+            return true;
+        if (acks.acks().replicated(unacknowledged, unacknowledgedReplicas)) {
+            unacknowledged = -1;
+            waitingSinceNanos = 0;
+            return true;
+        }
+        long now = System.nanoTime();
+        if (waitingSinceNanos == 0)
+            waitingSinceNanos = now;
+        else if (now - waitingSinceNanos > ACK_WAIT_NANOS)
             throw new IllegalStateException("output queue '" + queue.fileAbsolutePath() + "': index "
                     + Long.toHexString(unacknowledged) + " is not yet held by " + unacknowledgedReplicas + " replica(s)");
-        unacknowledged = -1;
+        return false;
     }
 
     /** Beats if the output has been quiet for the heartbeat's period; returns the work done. */

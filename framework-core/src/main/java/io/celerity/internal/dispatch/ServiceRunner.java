@@ -140,6 +140,8 @@ public final class ServiceRunner implements LoopParticipant {
      */
     @Override
     public int doWork() {
+        if (!output.replicasHoldLastOutput())
+            return 0; // waiting for replicas is waiting, like waiting for input: the loop's pauser decides how
         int work = 0;
         for (int i = 0; i < normalInputs; i++) {
             if (control >= 0) {

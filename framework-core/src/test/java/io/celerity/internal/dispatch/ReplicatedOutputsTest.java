@@ -11,7 +11,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
-import java.time.Duration;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -29,20 +28,12 @@ class ReplicatedOutputsTest {
 
     /** Two replicas; {@code held[i]} is what replica i acknowledged. */
     private final long[] held = {-1, -1};
-    private final ReplicaAcks replicas = new ReplicaAcks() {
-        @Override
-        public boolean awaitReplicated(long index, int n, Duration timeout) {
-            return replicated(index, n);
-        }
-
-        @Override
-        public boolean replicated(long index, int n) {
-            int holding = 0;
-            for (long h : held)
-                if (h >= index)
-                    holding++;
-            return holding >= n;
-        }
+    private final ReplicaAcks replicas = (index, n) -> {
+        int holding = 0;
+        for (long h : held)
+            if (h >= index)
+                holding++;
+        return holding >= n;
     };
 
     @Test

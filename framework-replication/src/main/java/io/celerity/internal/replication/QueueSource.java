@@ -119,7 +119,6 @@ public final class QueueSource implements Agent, ReplicaAcks {
      *
      * @return true when they do, false when {@code timeout} passed first
      */
-    @Override
     public boolean awaitReplicated(long index, int sinks, Duration timeout) {
         if (sinks > links.length)
             throw new IllegalArgumentException("queue '" + name + "' has " + links.length + " sinks, not " + sinks);
