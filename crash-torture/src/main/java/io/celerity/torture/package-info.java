@@ -5,5 +5,10 @@
  * application. The {@code Oms*} classes are the three-process OMS of the examples, the one system tortured today: its
  * deployment, its pipeline of processes and queues, its answers; {@link io.celerity.torture.Kill},
  * {@link io.celerity.torture.Trial} and {@link io.celerity.torture.CrashTorture} plan, run and sum up trials of it.
+ * Over three hosts ({@code --hosts}): {@link io.celerity.torture.OmsHostsDeployment} and
+ * {@link io.celerity.torture.OmsHosts} (each host a process in a network namespace, replicators included),
+ * {@link io.celerity.torture.RequestFeed} (the clients), {@link io.celerity.torture.Fault},
+ * {@link io.celerity.torture.HostsTrial} and {@link io.celerity.torture.HostsTorture}; {@link
+ * io.celerity.torture.OmsHostsDemo} runs that deployment as a demo.
  */
 package io.celerity.torture;
