@@ -170,7 +170,7 @@ final class RunningCluster {
                 .mapToLong(LeaseRecord.Extension::until).max().orElse(Long.MIN_VALUE);
     }
 
-    /** Asserts that no two leases (of two members, or two terms of one) ever overlapped; returns how many there were. */
+    /** Asserts that no two leases (of two members, or two terms of one) ever overlapped; returns their number. */
     int assertNoOverlap() {
         List<LeaseRecord.Interval> intervals = LeaseRecord.intervals(LeaseRecord.extensions(everStarted));
         assertEquals(List.of(), LeaseRecord.overlaps(intervals), "leases overlapping in time:\n" + intervals);
