@@ -42,8 +42,8 @@ public final class Leadership {
     }
 
     /**
-     * True when this member holds the lease at {@code nowNanos} ({@link System#nanoTime()}): it leads, it has waited out
-     * any earlier leader's lease, and a renewal it sent less than a lease ago was committed by a majority.
+     * True when this member holds the lease at {@code nowNanos} ({@link System#nanoTime()}): it leads, it has waited
+     * out any earlier leader's lease, and a renewal it sent less than a lease ago was committed by a majority.
      */
     public boolean holdsLease(long nowNanos) {
         long until = leaseUntil; // before leaseFrom: a grant of a new term is written after that term's leaseFrom

@@ -14,7 +14,8 @@ class ClusterTimeoutsTest {
         ClusterTimeouts t = ClusterTimeouts.DEFAULT;
         Duration worst = t.leaderHeartbeatTimeout().plus(t.electionTimeout().dividedBy(2)).plus(t.electionTimeout())
                 .plus(t.lease()).plus(t.renewalInterval());
-        assertTrue(worst.compareTo(Duration.ofSeconds(1)) < 0, "detection + nomination + ballot + lease wait: " + worst);
+        assertTrue(worst.compareTo(Duration.ofSeconds(1)) < 0,
+                "detection + nomination + ballot + lease wait: " + worst);
     }
 
     @Test

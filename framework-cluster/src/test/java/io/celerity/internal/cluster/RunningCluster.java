@@ -108,7 +108,7 @@ final class RunningCluster {
                 .anyMatch(e -> e.member().equals(name) && e.holdsFrom() <= nanos && nanos < e.until());
     }
 
-    /** Waits for {@code name}'s own status thread to say {@code state} (e.g. {@code holds=false}) at or after {@code sinceNanos}. */
+    /** Waits for {@code name}'s status thread to say {@code state} (e.g. {@code holds=false}) at or after a time. */
     void awaitStatus(String name, String state, long sinceNanos, Duration limit) throws InterruptedException {
         awaitStatus(name, "a status with " + state, sinceNanos, limit, status -> (status + " ").contains(state + " "));
     }
@@ -170,7 +170,7 @@ final class RunningCluster {
                 .mapToLong(LeaseRecord.Extension::until).max().orElse(Long.MIN_VALUE);
     }
 
-    /** Asserts that no two members' leases (nor two terms' of one member) ever overlapped; returns how many there were. */
+    /** Asserts that no two leases (of two members, or two terms of one) ever overlapped; returns their number. */
     int assertNoOverlap() {
         List<LeaseRecord.Interval> intervals = LeaseRecord.intervals(LeaseRecord.extensions(everStarted));
         assertEquals(List.of(), LeaseRecord.overlaps(intervals), "leases overlapping in time:\n" + intervals);
