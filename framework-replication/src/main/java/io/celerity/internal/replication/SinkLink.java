@@ -78,6 +78,15 @@ final class SinkLink {
     int doWork(long nowNs) {
         if (failure != null)
             return 0;
+        // First of all: a running sink's RESUME may arrive, and set an epoch, before the driver made the publication.
+        if (publisher == null) {
+            ExclusivePublication publication = opener.poll(nowNs);
+            if (publication == null) {
+                watch.waiting(nowNs);
+                return 0;
+            }
+            publisher = new FramePublisher(publication);
+        }
         if (epoch == Frames.NO_EPOCH)
             return hello(nowNs);
         if (!resumed) {
@@ -111,14 +120,6 @@ final class SinkLink {
     }
 
     private int hello(long nowNs) {
-        if (publisher == null) {
-            ExclusivePublication publication = opener.poll(nowNs);
-            if (publication == null) {
-                watch.waiting(nowNs);
-                return 0;
-            }
-            publisher = new FramePublisher(publication);
-        }
         if (!publisher.isConnected()) {
             watch.waiting(nowNs);
             return 0;
