@@ -96,6 +96,7 @@ final class SinkLink {
                 return 0;
             }
             resumed = true;
+            watch.heard(); // also when the sink's resume came before any hello of ours found the link up
         }
         int sent = 0;
         while (sent < BATCH) {
