@@ -15,7 +15,8 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * Copies a host's queues over Aeron UDP, through a media driver embedded in the host's process: a {@link QueueSource}
+ * Copies a host's queues over Aeron UDP, through a media driver embedded in the host's process and run on its
+ * replication loop (no thread of its own): a {@link QueueSource}
  * for each queue written on the host that has replicas, a {@link QueueSink} for each queue copied to it. Every host
  * receives on its one configured endpoint; each queue has two streams there, its source id (data) and its negation
  * (control): unique among the queues, and the same on every host.
@@ -28,6 +29,8 @@ public final class AeronReplicationFactory implements ReplicationFactory {
         AeronConnection connection = AeronConnection.fromSystemProperties(DriverDirectories.forThisProcess(host));
         try {
             List<Agent> agents = new ArrayList<>();
+            if (connection.dutyCycle() != null)
+                agents.add(connection.dutyCycle()); // first: the replicators' onStart talks to the driver
             List<ReplicaLink> links = new ArrayList<>();
             Map<String, QueueSource> sources = new HashMap<>();
             for (QueueConfig q : config.queues().values()) {
