@@ -48,8 +48,13 @@ final class ServiceOutput {
         return writerTarget;
     }
 
-    /** The output document of the event in hand; after a failed open, Chronicle's appender is left fit to retry. */
+    /**
+     * The output document of the event in hand, or null while the replicas the last output waits for do not hold it
+     * yet (then nothing may be written now). After a failed open, Chronicle's appender is left fit to retry.
+     */
     DocumentContext open() {
+        if (!replicasHoldLastOutput())
+            return null;
         try {
             return appender.writingDocument();
         } catch (Throwable e) {

@@ -142,6 +142,7 @@ public final class ServiceRunner implements LoopParticipant {
     public int doWork() {
         if (!output.replicasHoldLastOutput())
             return 0; // waiting for replicas is waiting, like waiting for input: the loop's pauser decides how
+        // (each output's open asks again: one pass may read several inputs, and each output waits for the one before)
         int work = 0;
         for (int i = 0; i < normalInputs; i++) {
             if (control >= 0) {
@@ -189,6 +190,10 @@ public final class ServiceRunner implements LoopParticipant {
             } catch (Throwable e) { // Chronicle throws checked IOExceptions undeclared, e.g. a cycle file not created
                 in.rollbackOnClose(); // no output possible (e.g. disk full): keep the input for the next attempt
                 throw e;
+            }
+            if (out == null) {
+                in.rollbackOnClose(); // the last output is not yet held by its replicas: read this input again later
+                return 0;
             }
             context.inputOutput(out);
             try {
@@ -250,9 +255,11 @@ public final class ServiceRunner implements LoopParticipant {
     }
 
     private int tick() {
+        DocumentContext out = output.open();
+        if (out == null)
+            return 0; // the last output is not yet held by its replicas: the tick stays due
         stats.countTimerTick();
         history.reset(); // no input behind a tick: an acknowledged input's source must not be recorded again
-        DocumentContext out = output.open();
         try {
             timer.tick(plan.clock().currentTimeNanos());
         } catch (VirtualMachineError e) {

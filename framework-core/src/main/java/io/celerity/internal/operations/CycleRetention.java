@@ -79,7 +79,8 @@ public final class CycleRetention implements StoreFileListener {
         for (AgentConfig a : config.agents().values())
             written |= a.output().equals(queue.name()); // an agent has no inputs, so no restart records to keep
         // A copy held here is written by this host's replicator: trimmed like its source, so its disk does not fill.
-        written |= queue.replication() != null && queue.replication().replicas().contains(config.thisHost());
+        written |= config.thisHost() != null && queue.replication() != null
+                && queue.replication().replicas().contains(config.thisHost());
         return written ? new CycleRetention(queue, ids.stream().mapToInt(Integer::intValue).toArray()) : null;
     }
 

@@ -45,11 +45,11 @@ class WaitingForReplicasTest {
     void aServiceWaitingForItsReplicaHoldsUpNoOtherServiceOnItsLoop() throws Exception {
         Path yaml = dir.resolve("services.yaml");
         Files.writeString(yaml, "hosts:\n  a: { address: 127.0.0.1, port: 40100 }\n  b: { address: 127.0.0.2, port: 40100 }\n"
-                + "queues:\n  in: { path: in, host: a }\n  out: { path: out, host: a, replicas: [ b ], acks: 1 }\n"
+                + "queues:\n  in: { path: in, host: a }\n  inB: { path: inB, host: a }\n  out: { path: out, host: a, replicas: [ b ], acks: 1 }\n"
                 + "  in2: { path: in2, host: a }\n  out2: { path: out2, host: a }\n"
                 + "eventLoops:\n  shared: { affinity: NONE }\n"
                 + "services:\n"
-                + "  waiting: { implClass: " + TickEcho.class.getName() + ", inputs: [ in ], output: out, eventLoop: shared }\n"
+                + "  waiting: { implClass: " + TickEcho.class.getName() + ", inputs: [ in, inB ], output: out, eventLoop: shared }\n"
                 + "  other: { implClass: " + TickEcho.class.getName() + ", inputs: [ in2 ], output: out2, eventLoop: shared }\n");
         CelerityConfig config = CelerityConfig.load(yaml).onHost("a");
         ReplicaAcks replica = (index, n) -> n <= 1 && held >= index;
@@ -63,7 +63,8 @@ class WaitingForReplicasTest {
                     reason -> stopReason = reason);
             loop.start();
             try {
-                write(queues.get("in"), 3);
+                write(queues.get("in"), 3); // two inputs: one pass reads both, and each output waits for the one before
+                write(queues.get("inB"), 3);
                 write(queues.get("in2"), 1_000);
                 Queues.await("the other service's 1,000 answers", LIVENESS, () -> Queues.count(dir.resolve("out2")) == 1_000);
                 Queues.await("the first answer", LIVENESS, () -> Queues.count(dir.resolve("out")) == 1);
@@ -73,8 +74,10 @@ class WaitingForReplicasTest {
                 held = queues.get("out").lastIndex();
                 Queues.await("the second answer, once the first is held", LIVENESS,
                         () -> Queues.count(dir.resolve("out")) == 2);
+                Thread.sleep(300);
+                assertEquals(2, Queues.count(dir.resolve("out")), "the third waits for the second to be held");
                 held = Long.MAX_VALUE;
-                Queues.await("the third answer", LIVENESS, () -> Queues.count(dir.resolve("out")) == 3);
+                Queues.await("all six answers", LIVENESS, () -> Queues.count(dir.resolve("out")) == 6);
                 assertNull(stopReason, "waiting for a replica within writeFailureTimeout stops nothing");
             } finally {
                 loop.close();

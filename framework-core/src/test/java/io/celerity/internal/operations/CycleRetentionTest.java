@@ -119,6 +119,9 @@ class CycleRetentionTest {
         assertNotNull(CycleRetention.of(onB.queues().get("ticks"), onB), "copied to host b by its replicator");
         assertNotNull(CycleRetention.of(onB.queues().get("out"), onB), "written by a service of host b");
         assertNull(CycleRetention.of(onB.queues().get("fed"), onB), "fed from outside: its producer's to trim");
+        CelerityConfig whole = CelerityConfig.load(yaml); // the whole deployment in one process: no host of its own
+        assertNotNull(CycleRetention.of(whole.queues().get("ticks"), whole), "written by the agent");
+        assertNull(CycleRetention.of(whole.queues().get("fed"), whole));
     }
 
     private CycleRetention retentionOfOut() {
