@@ -52,7 +52,7 @@ public final class QueueSource implements Agent, ReplicaAcks {
     public void onStart() {
         controlSubscription = aeron.addSubscription(control.channel(), control.streamId());
         for (SinkLink link : links)
-            link.open(queue.createTailer(), aeron);
+            link.open(queue.createTailer().toEnd(), aeron); // at the end until its sink says where: holds no old cycle
     }
 
     @Override

@@ -39,7 +39,7 @@ final class ReplicaWriter implements AutoCloseable {
         this.queue = queue;
         this.rollCycle = queue.rollCycle();
         this.appender = (InternalAppender) queue.createAppender();
-        this.tailer = queue.createTailer();
+        this.tailer = queue.createTailer().toEnd(); // a tailer holds its cycle from retention: never an old one
         this.lastIndex = queue.lastIndex();
     }
 
@@ -91,6 +91,14 @@ final class ReplicaWriter implements AutoCloseable {
     }
 
     private void verify(long index, long address, int length) {
+        try {
+            compare(index, address, length);
+        } finally {
+            tailer.toEnd(); // let go of the verified document's cycle, so retention can delete it
+        }
+    }
+
+    private void compare(long index, long address, int length) {
         if (!tailer.moveToIndex(index))
             throw diverged(index, "no document", address, length);
         try (DocumentContext dc = tailer.readingDocument()) {

@@ -184,6 +184,7 @@ final class SinkLink {
 
     private void fail(String why) {
         failure = why;
+        tailer.toEnd(); // a link that sends no more must not keep retention from the source's old cycles
         LOG.error("Replication stopped for this sink: {}", why);
     }
 
