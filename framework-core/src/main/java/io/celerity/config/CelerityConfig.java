@@ -30,6 +30,7 @@ public final class CelerityConfig {
     private final Map<String, AgentConfig> agents;
     private final Map<String, HostConfig> hosts;
     private final String thisHost;
+    private final ClusterConfig cluster;
     private final int metricsPort;
     private final long minFreeSpace;
     private final Duration writeFailureTimeout;
@@ -47,6 +48,7 @@ public final class CelerityConfig {
         this.agents = Collections.unmodifiableMap(new LinkedHashMap<>(b.agents));
         this.hosts = Collections.unmodifiableMap(new LinkedHashMap<>(b.hosts));
         this.thisHost = b.thisHost;
+        this.cluster = b.cluster;
         this.lines = b.lines;
     }
 
@@ -147,6 +149,11 @@ public final class CelerityConfig {
         return hosts;
     }
 
+    /** The cluster deciding the primary of each highly available service, or {@code null} when there is none. */
+    public ClusterConfig cluster() {
+        return cluster;
+    }
+
     /** The host this configuration is the part of (see {@link #onHost}), or {@code null} for a whole deployment. */
     public String thisHost() {
         return thisHost;
@@ -191,6 +198,7 @@ public final class CelerityConfig {
         private final Map<String, AgentConfig> agents = new LinkedHashMap<>();
         private final Map<String, HostConfig> hosts = new LinkedHashMap<>();
         private String thisHost;
+        private ClusterConfig cluster;
         private Map<String, Integer> lines = Map.of();
 
         public Builder(String source) {
@@ -259,6 +267,12 @@ public final class CelerityConfig {
         /** Adds a host of a deployment spread over several machines. */
         public Builder host(HostConfig host) {
             putOnce(hosts, "hosts", host.name(), host);
+            return this;
+        }
+
+        /** Sets the cluster that decides the primary of each highly available service. */
+        public Builder cluster(ClusterConfig cluster) {
+            this.cluster = cluster;
             return this;
         }
 

@@ -16,7 +16,8 @@ final class ConfigSubset {
     static CelerityConfig of(CelerityConfig all, Collection<String> names, String host) {
         CelerityConfig.Builder b = new CelerityConfig.Builder(all.source()).hostId(all.hostId())
                 .metricsPort(all.metricsPort()).minFreeSpace(all.minFreeSpace())
-                .writeFailureTimeout(all.writeFailureTimeout()).lines(all.lines()).thisHost(host);
+                .writeFailureTimeout(all.writeFailureTimeout()).lines(all.lines()).thisHost(host)
+                .cluster(all.cluster());
         all.hosts().values().forEach(b::host);
         Set<String> used = new HashSet<>();
         Set<String> loops = new HashSet<>();
@@ -49,14 +50,18 @@ final class ConfigSubset {
         return b.build();
     }
 
-    /** What runs on {@code host}: the services and agents whose output is written there, every queue it holds. */
+    /**
+     * What runs on {@code host}: the services and agents whose output is written there, the highly available services
+     * it is the standby of, every queue it holds.
+     */
     static CelerityConfig onHost(CelerityConfig all, String host) {
         if (!all.hosts().containsKey(host))
             throw new ConfigException(all.source(), "host '" + host + "'", null, all.hosts().isEmpty()
                     ? "not declared; this file declares no hosts, so it runs on one machine: start it without a host"
                     : "not declared; expected one of " + all.hosts().keySet());
         List<String> names = new ArrayList<>();
-        all.services().values().stream().filter(s -> writtenOn(all, s.output(), host)).forEach(s -> names.add(s.name()));
+        all.services().values().stream().filter(s -> writtenOn(all, s.output(), host) || host.equals(s.standby()))
+                .forEach(s -> names.add(s.name()));
         all.agents().values().stream().filter(a -> writtenOn(all, a.output(), host)).forEach(a -> names.add(a.name()));
         return of(all, names, host);
     }

@@ -23,15 +23,26 @@ import java.util.Map;
  * @param snapshot    when and where the service snapshots its state, or {@code null} for never
  * @param errors      the queue its failed and bad inputs are reported to as {@code FailedInputs} events, or
  *                    {@code null} for none
+ * @param standby     the host of its hot standby, which takes over when the primary (the host its output is written
+ *                    on) fails, or {@code null} for a service that runs on one host only
  */
 public record ServiceConfig(String name, String implClass, List<String> inputs, String output, StartFrom startFrom,
                             StateRebuild rebuild, String eventLoop, String timerMethod, Duration timerPeriod, Duration heartbeat,
                             Map<String, Object> settings, String control,
-                            SnapshotConfig snapshot, String errors) {
+                            SnapshotConfig snapshot, String errors, String standby) {
 
     public ServiceConfig {
         inputs = List.copyOf(inputs);
         settings = Map.copyOf(settings);
+    }
+
+    /** A service with no standby. */
+    public ServiceConfig(String name, String implClass, List<String> inputs, String output, StartFrom startFrom,
+                         StateRebuild rebuild, String eventLoop, String timerMethod, Duration timerPeriod,
+                         Duration heartbeat, Map<String, Object> settings, String control, SnapshotConfig snapshot,
+                         String errors) {
+        this(name, implClass, inputs, output, startFrom, rebuild, eventLoop, timerMethod, timerPeriod, heartbeat,
+                settings, control, snapshot, errors, null);
     }
 
     /** A service reporting failed inputs to no queue. */
@@ -51,55 +62,66 @@ public record ServiceConfig(String name, String implClass, List<String> inputs, 
     /** This service starting from {@code startFrom}. */
     public ServiceConfig withStartFrom(StartFrom startFrom) {
         return new ServiceConfig(name, implClass, inputs, output, startFrom, rebuild, eventLoop, timerMethod, timerPeriod,
-                heartbeat, settings, control, snapshot, errors);
+                heartbeat, settings, control, snapshot, errors, standby);
     }
 
     /** This service rebuilding its state on restart as {@code rebuild} says. */
     public ServiceConfig withRebuild(StateRebuild rebuild) {
         return new ServiceConfig(name, implClass, inputs, output, startFrom, rebuild, eventLoop, timerMethod, timerPeriod,
-                heartbeat, settings, control, snapshot, errors);
+                heartbeat, settings, control, snapshot, errors, standby);
     }
 
     /** This service on the loop named {@code eventLoop}. */
     public ServiceConfig withEventLoop(String eventLoop) {
         return new ServiceConfig(name, implClass, inputs, output, startFrom, rebuild, eventLoop, timerMethod, timerPeriod,
-                heartbeat, settings, control, snapshot, errors);
+                heartbeat, settings, control, snapshot, errors, standby);
     }
 
     /** This service with {@code method} called every {@code period} on the service's loop thread. */
     public ServiceConfig withTimer(String method, Duration period) {
         return new ServiceConfig(name, implClass, inputs, output, startFrom, rebuild, eventLoop, method, period, heartbeat,
-                settings, control, snapshot, errors);
+                settings, control, snapshot, errors, standby);
     }
 
     /** This service with settings handed to its constructor. */
     public ServiceConfig withSettings(Map<String, Object> settings) {
         return new ServiceConfig(name, implClass, inputs, output, startFrom, rebuild, eventLoop, timerMethod, timerPeriod,
-                heartbeat, settings, control, snapshot, errors);
+                heartbeat, settings, control, snapshot, errors, standby);
     }
 
     /** This service writing a heartbeat on its output whenever it has written nothing for {@code period}. */
     public ServiceConfig withHeartbeat(Duration period) {
         return new ServiceConfig(name, implClass, inputs, output, startFrom, rebuild, eventLoop, timerMethod, timerPeriod,
-                period, settings, control, snapshot, errors);
+                period, settings, control, snapshot, errors, standby);
     }
 
     /** This service reading {@code queue} as its control input: drained before each of its normal inputs. */
     public ServiceConfig withControl(String queue) {
         return new ServiceConfig(name, implClass, inputs, output, startFrom, rebuild, eventLoop, timerMethod, timerPeriod,
-                heartbeat, settings, queue, snapshot, errors);
+                heartbeat, settings, queue, snapshot, errors, standby);
     }
 
     /** This service snapshotting its state as {@code snapshot} says. */
     public ServiceConfig withSnapshot(SnapshotConfig snapshot) {
         return new ServiceConfig(name, implClass, inputs, output, startFrom, rebuild, eventLoop, timerMethod, timerPeriod,
-                heartbeat, settings, control, snapshot, errors);
+                heartbeat, settings, control, snapshot, errors, standby);
     }
 
     /** This service reporting each input that fails or is refused as a {@code FailedInputs} event on {@code queue}. */
     public ServiceConfig withErrors(String queue) {
         return new ServiceConfig(name, implClass, inputs, output, startFrom, rebuild, eventLoop, timerMethod, timerPeriod,
-                heartbeat, settings, control, snapshot, queue);
+                heartbeat, settings, control, snapshot, queue, standby);
+    }
+
+    /** This service highly available: a hot standby on {@code host} takes over when its primary fails. */
+    public ServiceConfig withStandby(String host) {
+        return new ServiceConfig(name, implClass, inputs, output, startFrom, rebuild, eventLoop, timerMethod, timerPeriod,
+                heartbeat, settings, control, snapshot, errors, host);
+    }
+
+    /** Whether a standby takes over when the primary fails. */
+    public boolean highlyAvailable() {
+        return standby != null;
     }
 
     /** Every queue the service reads: its inputs in order, then its control queue if it has one. */

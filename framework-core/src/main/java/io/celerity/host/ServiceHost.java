@@ -140,7 +140,8 @@ public final class ServiceHost implements AutoCloseable {
     private void refuseWritingCopies() {
         List<String> written = new ArrayList<>();
         for (ServiceConfig s : config.services().values()) {
-            written.add(s.output());
+            if (!config.thisHost().equals(s.standby())) // the standby's copy becomes the source when it takes over
+                written.add(s.output());
             if (s.errors() != null)
                 written.add(s.errors());
             if (s.snapshot() != null)
@@ -162,7 +163,7 @@ public final class ServiceHost implements AutoCloseable {
         ReplicationFactory factory = ReplicationFactory.find().orElseThrow(() -> new IllegalStateException("host '"
                 + host + "' copies queues to or from other hosts, but " + ReplicationFactory.ARTIFACT
                 + " is not on the class path; add it as a dependency"));
-        return factory.start(config, queues::get);
+        return factory.start(config, queues::get, this::stopBecause);
     }
 
     private MetricsEndpoint startMetrics(Map<String, ServiceStats> stats, ReplicationReport copies) {

@@ -135,6 +135,53 @@ class HostsConfigTest {
                 "this service runs on host 'b'", "a copy of a queue is read-only");
     }
 
+    /** The echo highly available: primary b (where out is written), standby c, a cluster of the three hosts. */
+    private static String highlyAvailable(String cluster, String ticks, String out, String echo) {
+        return deployment(ticks, out, "    standby: c\n" + echo).replace("queues:\n", cluster + "queues:\n");
+    }
+
+    private static final String CLUSTER = "cluster: { members: [ a, b, c ], port: 40500 }\n";
+    private static final String HA = highlyAvailable(CLUSTER, ", host: a, replicas: [ b, c ]",
+            ", host: b, replicas: [ a, c ]", "");
+
+    @Test
+    void aHighlyAvailableServiceRunsOnItsPrimaryAndItsStandby() throws IOException {
+        CelerityConfig config = CelerityConfig.load(write(HA));
+        assertEquals(List.of("a", "b", "c"), config.cluster().members());
+        assertEquals(40500, config.cluster().port());
+        assertEquals(dir.resolve("cluster").resolve("b"), config.cluster().memberDir("b"));
+        assertEquals("c", config.services().get("echo").standby());
+        assertEquals(List.of("echo"), List.copyOf(config.onHost("b").services().keySet()));
+        assertEquals(List.of("echo"), List.copyOf(config.onHost("c").services().keySet()), "the standby runs it too");
+        assertEquals(config.cluster(), config.onHost("a").cluster(), "every host knows the cluster");
+        assertTrue(config.onHost("a").services().isEmpty());
+    }
+
+    @Test
+    void refusesAClusterThatCannotDecide() throws IOException {
+        rejected(HA.replace("[ a, b, c ], port", "[ a, b ], port"), "top level", "cluster.members", "2 members [a, b]",
+                "expected an odd number, at least 3");
+        rejected(HA.replace("[ a, b, c ], port", "[ a, b, d ], port"), "top level", "cluster.members",
+                "unknown host 'd'", "expected one of [a, b, c]");
+        rejected(HA.replace("[ a, b, c ], port", "[ a, b, b ], port"), "top level", "cluster.members",
+                "host 'b' is named twice");
+        rejected(HA.replace("port: 40500", "port: 65530"), "top level", "cluster.port", "leaves no room below 65536");
+    }
+
+    @Test
+    void refusesAStandbyThatCouldNotTakeOver() throws IOException {
+        rejected(HA.replace(CLUSTER, ""), "service 'echo'", "standby", "no cluster is declared");
+        rejected(HA.replace("standby: c", "standby: d"), "service 'echo'", "standby", "unknown host 'd'");
+        rejected(HA.replace("standby: c", "standby: b"), "service 'echo'", "standby", "host 'b' is the primary");
+        rejected(highlyAvailable(CLUSTER, ", host: a, replicas: [ b, c ]", ", host: b, replicas: [ a ]", ""),
+                "service 'echo'", "standby", "its output 'out' is not copied to host 'c'");
+        rejected(highlyAvailable(CLUSTER, ", host: a, replicas: [ b ]", ", host: b, replicas: [ a, c ]", ""),
+                "service 'echo'", "standby", "its input 'ticks' is not on host 'c'");
+        rejected(highlyAvailable(CLUSTER, ", host: a, replicas: [ b, c ]", ", host: b, replicas: [ a, c ]",
+                        "    errors: errs\n").replace("services:", "  errs: { path: q/errs, host: b }\nservices:"),
+                "service 'echo'", "errors", "cannot report to an errors queue yet");
+    }
+
     /** Refused at the line holding the key, naming the file, line, entry, key and what was expected. */
     private void rejected(String yaml, String entry, String key, String... words) throws IOException {
         Path file = write(yaml);

@@ -5,6 +5,7 @@ import io.celerity.config.AgentConfig;
 import io.celerity.config.CelerityConfig;
 import io.celerity.config.ConfigException;
 import io.celerity.config.EventLoopConfig;
+import io.celerity.config.ClusterConfig;
 import io.celerity.config.HostConfig;
 import io.celerity.config.PauserType;
 import io.celerity.config.QueueConfig;
@@ -68,7 +69,7 @@ public final class YamlConfigReader {
 
     private CelerityConfig parse(Map<String, Object> root) {
         ConfigSection top = new ConfigSection(source, tree, lines, "top level", root, "", 1);
-        top.allow("hostId", "hosts", "queues", "services", "agents", "eventLoops", "monitoring", "minFreeSpace",
+        top.allow("hostId", "hosts", "cluster", "queues", "services", "agents", "eventLoops", "monitoring", "minFreeSpace",
                 "writeFailureTimeout");
         CelerityConfig.Builder b = new CelerityConfig.Builder(source);
         b.hostId((int) top.integer("hostId", 0));
@@ -82,6 +83,8 @@ public final class YamlConfigReader {
             b.metricsPort((int) m.integer("httpPort", 9404));
         }
         top.entries("hosts").forEach((name, h) -> b.host(host(name, h)));
+        if (top.has("cluster"))
+            b.cluster(cluster(top.section("cluster")));
         top.entries("queues").forEach((name, q) -> b.queue(queue(name, q)));
         top.entries("eventLoops").forEach((name, l) -> b.eventLoop(eventLoop(name, l)));
         top.entries("services").forEach((name, s) -> b.service(service(name, s)));
@@ -118,6 +121,13 @@ public final class YamlConfigReader {
         return new HostConfig(name, address, (int) h.integer("port", 0));
     }
 
+    private ClusterConfig cluster(ConfigSection c) {
+        c.allow("members", "port", "dir");
+        return new ClusterConfig(c.stringList("members", "a list of host names, e.g. [ a, b, c ]"),
+                (int) c.integer("port", ClusterConfig.DEFAULT_PORT),
+                baseDir.resolve(c.string("dir", "cluster", null)));
+    }
+
     private EventLoopConfig eventLoop(String name, ConfigSection l) {
         l.allow("pauser", "affinity");
         Affinity affinity;
@@ -131,7 +141,7 @@ public final class YamlConfigReader {
 
     private ServiceConfig service(String name, ConfigSection s) {
         s.allow("implClass", "inputs", "control", "output", "startFrom", "rebuildState", "eventLoop", "timer",
-                "heartbeat", "settings", "snapshot", "errors");
+                "heartbeat", "settings", "snapshot", "errors", "standby");
         String method = null;
         Duration period = null;
         if (s.has("timer")) {
@@ -152,7 +162,8 @@ public final class YamlConfigReader {
                 s.has("settings") ? s.section("settings").values : Map.of(),
                 s.string("control", null, null),
                 s.has("snapshot") ? snapshot(s.section("snapshot")) : null,
-                s.string("errors", null, null));
+                s.string("errors", null, null),
+                s.string("standby", null, null));
     }
 
     private AgentConfig agent(String name, ConfigSection a) {

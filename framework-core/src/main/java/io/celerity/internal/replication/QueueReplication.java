@@ -13,6 +13,14 @@ public interface QueueReplication extends AutoCloseable {
     /** The acknowledgements of the replicas of {@code queue}, written on this host; {@code null} if it has none. */
     ReplicaAcks acks(String queue);
 
+    /**
+     * Whether this host is the primary of highly available service {@code service} (its primary or standby runs
+     * here); {@code null} for a service that is not highly available.
+     */
+    default Primacy primacy(String service) {
+        return null;
+    }
+
     /** The copies of this host's queues (as source, one per sink) and of the queues copied here, for status and metrics. */
     List<ReplicaLink> links();
 

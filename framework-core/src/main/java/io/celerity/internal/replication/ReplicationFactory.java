@@ -5,6 +5,7 @@ import net.openhft.chronicle.queue.ChronicleQueue;
 
 import java.util.Optional;
 import java.util.ServiceLoader;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -20,9 +21,10 @@ public interface ReplicationFactory {
      * Starts copying the queues of {@code config.thisHost()}: those written there to their replicas, and those copied
      * there from their sources.
      *
-     * @param queues the host's open queues, by name
+     * @param queues   the host's open queues, by name
+     * @param stopHost told, once, why the host must stop (e.g. another host took over a service it was primary of)
      */
-    QueueReplication start(CelerityConfig config, Function<String, ChronicleQueue> queues);
+    QueueReplication start(CelerityConfig config, Function<String, ChronicleQueue> queues, Consumer<String> stopHost);
 
     /** The factory on the class path, if any. */
     static Optional<ReplicationFactory> find() {

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -24,7 +25,8 @@ import java.util.function.Function;
 public final class AeronReplicationFactory implements ReplicationFactory {
 
     @Override
-    public QueueReplication start(CelerityConfig config, Function<String, ChronicleQueue> queues) {
+    public QueueReplication start(CelerityConfig config, Function<String, ChronicleQueue> queues,
+                                  Consumer<String> stopHost) {
         String host = config.thisHost();
         AeronConnection connection = AeronConnection.fromSystemProperties(DriverDirectories.forThisProcess(host));
         try {
