@@ -107,7 +107,8 @@ public final class ServiceHost implements AutoCloseable {
         Function<String, ReplicaAcks> replicaAcks = q -> replication == null ? null : replication.acks(q);
         for (ServiceConfig s : config.services().values()) {
             ServiceRunner runner = new ServiceRunner(ServicePlan.of(config, s, queues::get, options.clock(), timestamps,
-                    options.errorListener(), replicaAcks));
+                    options.errorListener(), replicaAcks, service -> replication == null ? null
+                            : replication.primacy(service)));
             services.put(s.name(), runner);
             stats.put(s.name(), runner.stats());
             byLoop.computeIfAbsent(s.eventLoop(), k -> new ArrayList<>()).add(runner);
