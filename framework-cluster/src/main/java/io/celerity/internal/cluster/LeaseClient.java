@@ -113,7 +113,7 @@ public final class LeaseClient implements Agent, AutoCloseable {
                                 timeouts.leaderHeartbeatTimeout().toNanos() * 4))
                         .egressListener(egress));
             } catch (RuntimeException e) {
-                retryLater(now, "cannot start connecting: " + e);
+                retryLater(now, "cannot start connecting", e.toString());
                 return 1;
             }
         }
@@ -131,7 +131,7 @@ public final class LeaseClient implements Agent, AutoCloseable {
         } catch (RuntimeException e) {
             CloseHelper.quietClose(connecting::close);
             connecting = null;
-            retryLater(now, "cannot connect: " + e.getMessage());
+            retryLater(now, "cannot connect", e.getMessage());
             return 1;
         }
     }
@@ -141,19 +141,19 @@ public final class LeaseClient implements Agent, AutoCloseable {
             int work = cluster.pollEgress();
             if (!cluster.isClosed())
                 return work;
-            retryLater(now, "the cluster closed this host's session (leader lost or session timed out)");
+            retryLater(now, "the cluster closed this host's session", "leader lost or session timed out");
         } catch (RuntimeException e) {
             CloseHelper.quietClose(cluster);
-            retryLater(now, "lost the cluster: " + e);
+            retryLater(now, "lost the cluster", e.toString());
         }
         cluster = null;
         return 1;
     }
 
-    private void retryLater(long now, String what) {
+    private void retryLater(long now, String what, String detail) {
         retryAt = now + 2 * renewalNanos;
-        if (!what.equals(problem)) // said once, however often it recurs
-            LOG.warn("host {}: {} (cluster {}); retrying", hostName, what, members);
+        if (!what.equals(problem)) // said once, however often it recurs (details such as ports vary)
+            LOG.warn("host {}: {}: {} (cluster {}); retrying until it answers", hostName, what, detail, members);
         problem = what;
     }
 

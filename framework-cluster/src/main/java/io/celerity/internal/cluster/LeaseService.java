@@ -47,7 +47,7 @@ final class LeaseService implements ClusteredService {
     @Override
     public void onStart(Cluster cluster, Image snapshotImage) {
         this.cluster = cluster;
-        this.table = new LeaseTable(cluster.timeUnit().convert(leaseNanos, TimeUnit.NANOSECONDS));
+        this.table = new LeaseTable(leaseNanos); // cluster time in ns: ClusterMember sets a NanosecondClusterClock
         if (snapshotImage != null)
             loadSnapshot(snapshotImage);
     }
@@ -136,6 +136,9 @@ final class LeaseService implements ClusteredService {
     public void onNewLeadershipTermEvent(long leadershipTermId, long logPosition, long timestamp,
                                          long termBaseLogPosition, int leaderMemberId, int logSessionId,
                                          TimeUnit timeUnit, int appVersion) {
+        if (timeUnit != TimeUnit.NANOSECONDS) // leases are kept in ns of cluster time
+            throw new IllegalStateException("cluster: the log's time unit is " + timeUnit + "; the lease service"
+                    + " needs a NanosecondClusterClock (a log begun by another build?)");
         leadership.newTerm(leadershipTermId, leaderMemberId);
     }
 
