@@ -125,9 +125,9 @@ public final class ClusterMember implements AutoCloseable {
         return leadership.roleChanges();
     }
 
-    /** The lease table, for tests: read it only once this member has stopped, or accept a racy read. */
-    LeaseTable leases() {
-        return service.table();
+    /** The lease service, for tests: its table is racy to read while this member runs. */
+    LeaseService service() {
+        return service;
     }
 
     /** Asks the consensus module for a snapshot (taken if this member leads); false if it is busy with another. */

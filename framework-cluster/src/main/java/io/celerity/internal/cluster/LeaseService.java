@@ -33,6 +33,8 @@ final class LeaseService implements ClusteredService {
     private final ExpandableArrayBuffer snapshot = new ExpandableArrayBuffer(1024);
     private Cluster cluster;
     private LeaseTable table;
+    private volatile int snapshotsTaken; // for tests: a snapshot was written
+    private volatile boolean restored; // for tests: the table came from a snapshot
 
     LeaseService(Leadership leadership, long leaseNanos) {
         this.leadership = leadership;
@@ -42,6 +44,14 @@ final class LeaseService implements ClusteredService {
     /** The table, for tests on this member's thread or after it stopped. */
     LeaseTable table() {
         return table;
+    }
+
+    int snapshotsTaken() {
+        return snapshotsTaken;
+    }
+
+    boolean restoredFromSnapshot() {
+        return restored;
     }
 
     @Override
@@ -64,7 +74,8 @@ final class LeaseService implements ClusteredService {
                 throw new IllegalStateException("cluster: the lease service's snapshot ended before its table");
             idle.idle(fragments);
         }
-        LOG.info("cluster member {}: leases restored from a snapshot: {}", cluster.memberId(), table);
+        restored = true;
+        LOG.info("cluster member {}: leases restored from a snapshot: {}", leadership.memberId(), table);
     }
 
     @Override
@@ -84,7 +95,7 @@ final class LeaseService implements ClusteredService {
         long tokenBefore = leaseToken(name);
         LeaseTable.Entry e = table.acquire(name, host, LeaseProtocol.flag(buffer, offset), timestamp);
         if (e.token != tokenBefore)
-            LOG.info("cluster member {}: lease '{}' granted to {} with token {}", cluster.memberId(), name, host,
+            LOG.info("cluster member {}: lease '{}' granted to {} with token {}", leadership.memberId(), name, host,
                     e.token);
         if (host.equals(e.holder)) {
             int end = LeaseProtocol.string(reply, LeaseProtocol.header(reply, LeaseProtocol.GRANTED, false, e.token,
@@ -130,6 +141,7 @@ final class LeaseService implements ClusteredService {
         idle.reset();
         while (snapshotPublication.offer(snapshot, 0, length) < 0)
             idle.idle(); // the snapshot must be whole: the consensus module waits for it
+        snapshotsTaken++; // single writer: the service's thread
     }
 
     @Override
