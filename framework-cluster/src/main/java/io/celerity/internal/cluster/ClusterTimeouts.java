@@ -22,7 +22,7 @@ public record ClusterTimeouts(Duration leaderHeartbeatInterval, Duration leaderH
 
     /**
      * How much faster or slower than real time a host's clock may run (0.1 %, ten times the worst quartz crystal): a
-     * holder counts its lease as {@code lease * (1 - drift)}, so it has ended by its clock before the cluster's.
+     * holder counts its lease as {@code lease * (1 - drift)^2}, so it has ended by its clock before the cluster's.
      */
     public static final double MAX_CLOCK_DRIFT = 0.001;
     /**
@@ -70,7 +70,8 @@ public record ClusterTimeouts(Duration leaderHeartbeatInterval, Duration leaderH
      * worst drift and the members' skew (docs/cluster.adoc, "Why a holder is alone").
      */
     long holdNanos() {
-        return (long) Math.floor(lease.toNanos() * (1 - MAX_CLOCK_DRIFT)) - MAX_CLOCK_SKEW.toNanos();
+        return (long) Math.floor(lease.toNanos() * (1 - MAX_CLOCK_DRIFT) * (1 - MAX_CLOCK_DRIFT))
+                - MAX_CLOCK_SKEW.toNanos(); // one drift for the cluster's clock, one for the holder's
     }
 
     private static void positive(String name, Duration value) {

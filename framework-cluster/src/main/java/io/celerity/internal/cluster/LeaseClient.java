@@ -166,6 +166,8 @@ public final class LeaseClient implements Agent, AutoCloseable {
             if (l.holds(now))
                 sent += askEligibility(l);
         }
+        if (sent == 0 && cluster.sendKeepAlive()) // a deposed host asks nothing, but its session must not time out
+            sent++;
         return sent;
     }
 

@@ -29,6 +29,8 @@ final class RunningCluster {
     static final Duration TAKEOVER_LIMIT = Duration.ofSeconds(30);
     private static final Pattern STATUS = Pattern.compile("^status host=(\\w+) (.*) at=(-?\\d+)(?: why=.*)?$",
             Pattern.MULTILINE);
+    private static final Pattern TERM = Pattern.compile("^status member=\\w+ role=\\w+ term=(-?\\d+) ",
+            Pattern.MULTILINE);
     private static final int BASE_PORT = 23100;
 
     private final Hosts hosts;
@@ -131,6 +133,15 @@ final class RunningCluster {
         List<LeaseRecord.Interval> intervals = LeaseRecord.intervals(LeaseRecord.grants(candidates));
         assertEquals(List.of(), LeaseRecord.overlaps(intervals), "two holders at once:\n" + intervals);
         return intervals.size();
+    }
+
+    /** The highest Raft term any member printed: elections after the first raise it (a busy machine's spurious ones too). */
+    long lastTerm() {
+        Matcher m = TERM.matcher(members.stream().map(HostProcess::logText).collect(Collectors.joining("\n")));
+        long last = -1;
+        while (m.find())
+            last = Math.max(last, Long.parseLong(m.group(1)));
+        return last;
     }
 
     /** The end of each process's log, for a failure message. */

@@ -20,7 +20,6 @@ class ServiceLeaseTest {
 
     @Test
     void aGrantLicensesLessThanALeaseFromTheRequestsSending() {
-        assertTrue(HOLD < ClusterTimeouts.DEFAULT.lease().toNanos() - ClusterTimeouts.MAX_CLOCK_SKEW.toNanos() + 1);
         assertFalse(lease.holds(0));
         lease.granted(1, 100 * MS, 180 * MS); // answered 80 ms after sending
         assertTrue(lease.holds(180 * MS));
