@@ -50,6 +50,28 @@ class LeaseFailoverTest {
     }
 
     @Test
+    void theStandbyTakesOverWhenTheHolderIsLostWithItsHostsMemberLeadingTheCluster() throws Exception {
+        try (Hosts hosts = Hosts.create("a", "b", "c")) {
+            RunningCluster cluster = new RunningCluster(hosts, dir).startMembers();
+            String lost = cluster.awaitLeaderHost(START_LIMIT);
+            String other = lost.equals("a") ? "b" : "a";
+            HostProcess holder = cluster.startCandidate(lost, true, other);
+            HostProcess standby = cluster.startCandidate(other, false, lost);
+            awaitHolding(cluster, holder, standby, 1);
+            long termBefore = cluster.lastTerm();
+
+            long killedAt = System.nanoTime();
+            holder.kill9();
+            cluster.member(lost).kill9(); // the whole host: the cluster elects another leader, the standby follows it
+            LeaseRecord.Grant next = cluster.awaitHolder(holder, killedAt, TAKEOVER_LIMIT);
+            assertEquals(standby.pid(), next.pid(), "the standby took over");
+            report(hosts, cluster, "kill -9 of the holder and its host's member, the cluster's leader in term "
+                    + termBefore + ",", holder, next, killedAt);
+            cluster.assertNoOverlap();
+        }
+    }
+
+    @Test
     void aStoppedHolderIsReplacedAndWakesDeposed() throws Exception {
         try (Hosts hosts = Hosts.create("a", "b", "c")) {
             RunningCluster cluster = new RunningCluster(hosts, dir).startMembers();

@@ -31,6 +31,8 @@ final class RunningCluster {
             Pattern.MULTILINE);
     private static final Pattern TERM = Pattern.compile("^status member=\\w+ role=\\w+ term=(-?\\d+) ",
             Pattern.MULTILINE);
+    private static final Pattern LEADER = Pattern.compile(
+            "^status member=(\\w+) role=LEADER term=\\d+ .* at=(-?\\d+)$", Pattern.MULTILINE);
     private static final int BASE_PORT = 23100;
 
     private final Hosts hosts;
@@ -133,6 +135,32 @@ final class RunningCluster {
         List<LeaseRecord.Interval> intervals = LeaseRecord.intervals(LeaseRecord.grants(candidates));
         assertEquals(List.of(), LeaseRecord.overlaps(intervals), "two holders at once:\n" + intervals);
         return intervals.size();
+    }
+
+    /** The host whose member last said it leads; waits for one. */
+    String awaitLeaderHost(Duration limit) throws InterruptedException {
+        long deadline = System.nanoTime() + limit.toNanos();
+        while (System.nanoTime() < deadline) {
+            String leader = null;
+            long leaderAt = Long.MIN_VALUE;
+            for (HostProcess p : members) {
+                Matcher m = LEADER.matcher(p.logText());
+                while (m.find())
+                    if (Long.parseLong(m.group(2)) > leaderAt) {
+                        leaderAt = Long.parseLong(m.group(2));
+                        leader = m.group(1);
+                    }
+            }
+            if (leader != null)
+                return leader;
+            Thread.sleep(20);
+        }
+        throw new AssertionError("no member led within " + limit.toSeconds() + " s\n" + logs());
+    }
+
+    /** The member process on {@code host}. */
+    HostProcess member(String host) {
+        return members.stream().filter(p -> p.host().equals(host)).findFirst().orElseThrow();
     }
 
     /** The highest Raft term any member printed: elections after the first raise it (a busy machine's spurious ones too). */
