@@ -109,6 +109,7 @@ public final class LeaseClient implements Agent, AutoCloseable {
                         .ingressChannel("aeron:udp?" + CHANNEL_PARAMS)
                         .ingressEndpoints(members.ingressEndpoints())
                         .egressChannel("aeron:udp?endpoint=" + hostAddress + ":0|" + CHANNEL_PARAMS)
+                        // how long to wait for a connection or a new leader: an election under load, several times
                         .messageTimeoutNs(Math.max(TimeUnit.SECONDS.toNanos(1),
                                 timeouts.leaderHeartbeatTimeout().toNanos() * 4))
                         .egressListener(egress));
