@@ -47,6 +47,7 @@ public final class LeaseClient implements Agent, AutoCloseable {
     private long retryAt;
     private long nextSendAt;
     private String problem; // the last network problem logged: each is said once
+    private boolean started; // leases are registered before: the arrays are then the loop thread's alone
 
     /**
      * A client for host {@code hostName}, its egress on {@code hostAddress}, using {@code aeronOrNull} (the host's
@@ -76,6 +77,9 @@ public final class LeaseClient implements Agent, AutoCloseable {
 
     /** Registers lease {@code name} ({@code preferred}: this host is the service's configured primary). */
     public ServiceLease lease(String name, boolean preferred) {
+        if (started)
+            throw new IllegalStateException("cluster: lease '" + name + "' registered on host " + hostName
+                    + " after its client started; register every lease before the first doWork");
         for (ServiceLease l : leases)
             if (l.name().equals(name))
                 throw new IllegalArgumentException("cluster: lease '" + name + "' registered twice on host "
@@ -89,6 +93,7 @@ public final class LeaseClient implements Agent, AutoCloseable {
 
     @Override
     public int doWork() {
+        started = true;
         long now = clock.nanoTime();
         int work = cluster == null ? connect(now) : poll(now);
         if (cluster != null && now - nextSendAt >= 0) {

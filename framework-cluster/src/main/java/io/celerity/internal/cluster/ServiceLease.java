@@ -98,8 +98,10 @@ public final class ServiceLease {
     /** One line: why this host does not hold the lease at {@code nowNanos}, for logs and status; null if it does. */
     public String why(long nowNanos) {
         if (deposed)
-            return "host " + holder + " took lease '" + name + "' with token " + holderToken + " after this host's "
-                    + token + ": this process must not write for it again (restart it as a standby)";
+            return (holder == null ? "another host held lease '" + name + "' (the cluster is at token " + holderToken
+                    + ")" : "host " + holder + " took lease '" + name + "' with token " + holderToken)
+                    + " after this host's " + token + ": this process must not write for it again (restart it as a"
+                    + " standby)";
         if (holds(nowNanos))
             return null;
         if (!answered)

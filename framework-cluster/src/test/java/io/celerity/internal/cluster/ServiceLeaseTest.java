@@ -58,6 +58,8 @@ class ServiceLeaseTest {
         lease.granted(3, 900 * MS, 910 * MS); // it never heard of token 2
         assertTrue(lease.deposed());
         assertFalse(lease.holds(910 * MS));
+        assertTrue(lease.why(910 * MS).startsWith("another host held lease 'oms' (the cluster is at token 3) after"
+                + " this host's 1"), lease.why(910 * MS));
     }
 
     @Test
