@@ -241,8 +241,12 @@ public final class ServiceLease {
             if (i >= 0)
                 return i;
             for (i = 0; i < MAX_ELIGIBLE_HOSTS; i++)
-                if (slotHost.get(i) == null && slotHost.compareAndSet(i, null, h))
-                    return i;
+                if (slotHost.get(i) == null && slotHost.compareAndSet(i, null, h)) {
+                    int first = find(h);
+                    if (first != i) // another thread claimed a slot for the same host first: use that one
+                        slotHost.set(i, null);
+                    return first;
+                }
             if (find(h) < 0)
                 throw new IllegalStateException("cluster: lease '" + name + "' already tracks "
                         + MAX_ELIGIBLE_HOSTS + " hosts' eligibility; cannot add '" + h + "'");
