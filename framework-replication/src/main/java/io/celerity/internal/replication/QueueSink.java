@@ -23,8 +23,11 @@ public final class QueueSink implements Agent {
     private static final long RESUME_INTERVAL_NS = 20_000_000;
     // A source answers a resume at once, but Aeron starts a new receiver's image where the sender is when it joins:
     // frames sent just before (a restarted sink, a source still counting the old sink's publication connected) never
-    // arrive, and with nothing written after them no gap shows it. Unanswered this long, ask again in a new epoch.
+    // arrive, and with nothing written after them no gap shows it. Unanswered this long, ask again in a new epoch;
+    // each frame of an older epoch that arrives meanwhile (a backlog still draining) restarts the wait.
     private static final long RESUME_ANSWER_NS = 1_000_000_000;
+    // Each epoch unanswered doubles the wait for the next, so a slow link is not asked to start over for ever.
+    private static final long RESUME_ANSWER_MAX_NS = 8_000_000_000L;
 
     private final String name;
     private final SingleChronicleQueue queue;
@@ -46,6 +49,8 @@ public final class QueueSink implements Agent {
     private boolean resuming;
     private long lastResumeNs;
     private long epochStartNs;
+    private long answerWaitNs = RESUME_ANSWER_NS;
+    private boolean olderFrames; // a frame of an older epoch arrived while resuming: the link moves, the answer follows
     private long ackedIndex = Long.MIN_VALUE;
     private int unacked;
     private long lastAckNs;
@@ -109,8 +114,14 @@ public final class QueueSink implements Agent {
         long now = System.nanoTime();
         if (resuming) {
             watch.waiting(now);
-            if (now - epochStartNs >= RESUME_ANSWER_NS)
+            if (olderFrames) {
+                olderFrames = false;
+                epochStartNs = now;
+            }
+            if (now - epochStartNs >= answerWaitNs) {
+                answerWaitNs = Math.min(2 * answerWaitNs, RESUME_ANSWER_MAX_NS);
                 newEpoch();
+            }
             if (now - lastResumeNs >= RESUME_INTERVAL_NS && reports.resume(epoch, last)) {
                 lastResumeNs = now;
                 work++;
@@ -144,10 +155,14 @@ public final class QueueSink implements Agent {
                 newEpoch();
             return;
         }
-        if (buffer.getLong(offset + Frames.DATA_EPOCH, Frames.ORDER) != epoch)
+        if (buffer.getLong(offset + Frames.DATA_EPOCH, Frames.ORDER) != epoch) {
+            if (resuming)
+                olderFrames = true;
             return;
+        }
         if (resuming) {
             resuming = false;
+            answerWaitNs = RESUME_ANSWER_NS;
             watch.heard();
             if (writer.lastIndex() >= 0)
                 resumes++;
@@ -174,6 +189,7 @@ public final class QueueSink implements Agent {
     private void newEpoch() {
         epoch += 2;
         resuming = true;
+        olderFrames = false;
         epochStartNs = System.nanoTime();
         lastResumeNs = epochStartNs - RESUME_INTERVAL_NS;
     }
