@@ -187,6 +187,9 @@ public final class QueueSink implements Agent {
     }
 
     private void newEpoch() {
+        // A resume tells the source what this sink holds, which counts as an acknowledgement: synced first, if asked.
+        if (syncBeforeAck)
+            writer.sync();
         epoch += 2;
         resuming = true;
         olderFrames = false;
