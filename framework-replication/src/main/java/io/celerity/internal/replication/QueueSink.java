@@ -28,6 +28,8 @@ public final class QueueSink implements Agent {
     private static final long RESUME_ANSWER_NS = 1_000_000_000;
     // Each epoch unanswered doubles the wait for the next, so a slow link is not asked to start over for ever.
     private static final long RESUME_ANSWER_MAX_NS = 8_000_000_000L;
+    // After a failed append (a full disk): time for it to clear before the source is asked to resend.
+    private static final long WRITE_RETRY_NS = 1_000_000_000L;
 
     private final String name;
     private final SingleChronicleQueue queue;
@@ -59,6 +61,8 @@ public final class QueueSink implements Agent {
     private int resumes;
     private volatile int resumesSeen;
     private volatile ReplicaDivergenceException divergence;
+    private boolean writeFailed; // since the last document appended; logged once
+    private long retryWriteAtNs;
 
     /**
      * @param name     the queue's name, for errors
@@ -99,6 +103,13 @@ public final class QueueSink implements Agent {
     public int doWork() {
         if (divergence != null)
             return 0;
+        if (retryWriteAtNs != 0) {
+            // The frames still in the image follow the one lost: resent, in a new epoch, from the replica's last.
+            if (System.nanoTime() - retryWriteAtNs < 0)
+                return 0;
+            retryWriteAtNs = 0;
+            newEpoch();
+        }
         int work = subscription.poll(assembler, FRAGMENTS);
         if (divergence != null) {
             // Unsubscribed, the source sees the sink gone and stops sending, rather than push against a full window.
@@ -144,7 +155,7 @@ public final class QueueSink implements Agent {
     }
 
     private void onData(DirectBuffer buffer, int offset, int length, Header header) {
-        if (length < Frames.DATA_HEADER || divergence != null)
+        if (length < Frames.DATA_HEADER || divergence != null || retryWriteAtNs != 0)
             return;
         long index = buffer.getLong(offset + Frames.DATA_INDEX, Frames.ORDER);
         if (index == Frames.HELLO) {
@@ -179,11 +190,30 @@ public final class QueueSink implements Agent {
             divergence = e;
             LOG.error("Replication stopped: {}", e.getMessage());
             return;
+        } catch (Exception | InternalError e) {
+            // Caught too, or Aeron would drop the frame and, with nothing after it, nobody would ask for it again.
+            // Chronicle rethrows I/O errors unchecked; a mapped page the disk has no room for faults as InternalError.
+            writeFailed(e);
+            return;
         }
-        if (result == ReplicaWriter.APPENDED)
+        if (result == ReplicaWriter.APPENDED) {
             unacked++;
+            if (writeFailed) {
+                writeFailed = false;
+                LOG.info("queue '{}': appending to the replica again", name);
+            }
+        }
         else if (result == ReplicaWriter.GAP)
             newEpoch();
+    }
+
+    private void writeFailed(Throwable e) {
+        retryWriteAtNs = (System.nanoTime() + WRITE_RETRY_NS) | 1; // never 0: that means no retry due
+        if (writeFailed)
+            return;
+        writeFailed = true;
+        LOG.error("queue '{}' ({}): cannot append to the replica after index {}: {}; trying again every second, from "
+                + "there", name, queue.file(), Long.toHexString(writer.lastIndex()), e.toString(), e);
     }
 
     private void newEpoch() {
