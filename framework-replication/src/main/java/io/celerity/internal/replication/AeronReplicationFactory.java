@@ -28,7 +28,8 @@ public final class AeronReplicationFactory implements ReplicationFactory {
     public QueueReplication start(CelerityConfig config, Function<String, ChronicleQueue> queues,
                                   Consumer<String> stopHost) {
         String host = config.thisHost();
-        AeronConnection connection = AeronConnection.fromSystemProperties(DriverDirectories.forThisProcess(host));
+        AeronConnection connection = AeronConnection.fromSystemProperties(DriverDirectories.forThisProcess(host),
+                reason -> stopHost.accept("host '" + host + "': " + reason));
         try {
             List<Agent> agents = new ArrayList<>();
             if (connection.dutyCycle() != null)

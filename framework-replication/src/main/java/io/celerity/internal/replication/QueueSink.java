@@ -23,8 +23,13 @@ public final class QueueSink implements Agent {
     private static final long RESUME_INTERVAL_NS = 20_000_000;
     // A source answers a resume at once, but Aeron starts a new receiver's image where the sender is when it joins:
     // frames sent just before (a restarted sink, a source still counting the old sink's publication connected) never
-    // arrive, and with nothing written after them no gap shows it. Unanswered this long, ask again in a new epoch.
+    // arrive, and with nothing written after them no gap shows it. Unanswered this long, ask again in a new epoch;
+    // each frame of an older epoch that arrives meanwhile (a backlog still draining) restarts the wait.
     private static final long RESUME_ANSWER_NS = 1_000_000_000;
+    // Each epoch unanswered doubles the wait for the next, so a slow link is not asked to start over for ever.
+    private static final long RESUME_ANSWER_MAX_NS = 8_000_000_000L;
+    // After a failed append (a full disk): time for it to clear before the source is asked to resend.
+    private static final long WRITE_RETRY_NS = 1_000_000_000L;
 
     private final String name;
     private final SingleChronicleQueue queue;
@@ -46,6 +51,8 @@ public final class QueueSink implements Agent {
     private boolean resuming;
     private long lastResumeNs;
     private long epochStartNs;
+    private long answerWaitNs = RESUME_ANSWER_NS;
+    private boolean olderFrames; // a frame of an older epoch arrived while resuming: the link moves, the answer follows
     private long ackedIndex = Long.MIN_VALUE;
     private int unacked;
     private long lastAckNs;
@@ -54,6 +61,8 @@ public final class QueueSink implements Agent {
     private int resumes;
     private volatile int resumesSeen;
     private volatile ReplicaDivergenceException divergence;
+    private boolean writeFailed; // since the last document appended; logged once
+    private long retryWriteAtNs;
 
     /**
      * @param name     the queue's name, for errors
@@ -94,6 +103,13 @@ public final class QueueSink implements Agent {
     public int doWork() {
         if (divergence != null)
             return 0;
+        if (retryWriteAtNs != 0) {
+            // The frames still in the image follow the one lost: resent, in a new epoch, from the replica's last.
+            if (System.nanoTime() - retryWriteAtNs < 0)
+                return 0;
+            retryWriteAtNs = 0;
+            newEpoch();
+        }
         int work = subscription.poll(assembler, FRAGMENTS);
         if (divergence != null) {
             // Unsubscribed, the source sees the sink gone and stops sending, rather than push against a full window.
@@ -109,8 +125,14 @@ public final class QueueSink implements Agent {
         long now = System.nanoTime();
         if (resuming) {
             watch.waiting(now);
-            if (now - epochStartNs >= RESUME_ANSWER_NS)
+            if (olderFrames) {
+                olderFrames = false;
+                epochStartNs = now;
+            }
+            if (now - epochStartNs >= answerWaitNs) {
+                answerWaitNs = Math.min(2 * answerWaitNs, RESUME_ANSWER_MAX_NS);
                 newEpoch();
+            }
             if (now - lastResumeNs >= RESUME_INTERVAL_NS && reports.resume(epoch, last)) {
                 lastResumeNs = now;
                 work++;
@@ -133,7 +155,7 @@ public final class QueueSink implements Agent {
     }
 
     private void onData(DirectBuffer buffer, int offset, int length, Header header) {
-        if (length < Frames.DATA_HEADER || divergence != null)
+        if (length < Frames.DATA_HEADER || divergence != null || retryWriteAtNs != 0)
             return;
         long index = buffer.getLong(offset + Frames.DATA_INDEX, Frames.ORDER);
         if (index == Frames.HELLO) {
@@ -144,10 +166,14 @@ public final class QueueSink implements Agent {
                 newEpoch();
             return;
         }
-        if (buffer.getLong(offset + Frames.DATA_EPOCH, Frames.ORDER) != epoch)
+        if (buffer.getLong(offset + Frames.DATA_EPOCH, Frames.ORDER) != epoch) {
+            if (resuming)
+                olderFrames = true;
             return;
+        }
         if (resuming) {
             resuming = false;
+            answerWaitNs = RESUME_ANSWER_NS;
             watch.heard();
             if (writer.lastIndex() >= 0)
                 resumes++;
@@ -164,16 +190,39 @@ public final class QueueSink implements Agent {
             divergence = e;
             LOG.error("Replication stopped: {}", e.getMessage());
             return;
+        } catch (Exception | InternalError e) {
+            // Caught too, or Aeron would drop the frame and, with nothing after it, nobody would ask for it again.
+            // Chronicle rethrows I/O errors unchecked; a mapped page the disk has no room for faults as InternalError.
+            writeFailed(e);
+            return;
         }
-        if (result == ReplicaWriter.APPENDED)
+        if (result == ReplicaWriter.APPENDED) {
             unacked++;
+            if (writeFailed) {
+                writeFailed = false;
+                LOG.info("queue '{}': appending to the replica again", name);
+            }
+        }
         else if (result == ReplicaWriter.GAP)
             newEpoch();
     }
 
+    private void writeFailed(Throwable e) {
+        retryWriteAtNs = (System.nanoTime() + WRITE_RETRY_NS) | 1; // never 0: that means no retry due
+        if (writeFailed)
+            return;
+        writeFailed = true;
+        LOG.error("queue '{}' ({}): cannot append to the replica after index {}: {}; trying again every second, from "
+                + "there", name, queue.file(), Long.toHexString(writer.lastIndex()), e.toString(), e);
+    }
+
     private void newEpoch() {
+        // A resume tells the source what this sink holds, which counts as an acknowledgement: synced first, if asked.
+        if (syncBeforeAck)
+            writer.sync();
         epoch += 2;
         resuming = true;
+        olderFrames = false;
         epochStartNs = System.nanoTime();
         lastResumeNs = epochStartNs - RESUME_INTERVAL_NS;
     }
