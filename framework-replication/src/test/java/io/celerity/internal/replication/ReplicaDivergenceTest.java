@@ -87,6 +87,10 @@ class ReplicaDivergenceTest {
                     && failure.contains("(cycle ") && failure.contains("sequence 9)")
                     && failure.endsWith("is not in the source: the replica is ahead of or diverged from its source"),
                     failure);
+            // The sink is told so, rather than wait in silence (the source's end may be just before its last index).
+            Link.await("the sink to stop", Duration.ofSeconds(60), () -> link.sink.agent.divergence() != null);
+            assertTrue(link.sink.agent.divergence().getMessage().contains("has no document at the replica's last "
+                    + "index " + Long.toHexString(link.sink.agent.lastIndex())), link.sink.agent.divergence().getMessage());
             assertEquals(0, link.sink.agent.documentsHeld(), "nothing was sent to it");
             assertEquals(9, RollCycles.FAST_DAILY.toSequenceNumber(link.sink.agent.lastIndex()), "the replica as it was");
         }
