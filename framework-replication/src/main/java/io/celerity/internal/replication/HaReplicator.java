@@ -210,7 +210,7 @@ public final class HaReplicator implements Agent, Primacy, ReplicaAcks {
         String self = hosts.names().get(hosts.self());
         QueueSource s = source;
         if (s == null)
-            return List.of(new ReplicaLinks.AtSink(name, hosts.names().get(sink.sourceHost()), self, sink));
+            return List.of(new ReplicaLinks.AtSink(name, hosts.names(), self, sink));
         List<ReplicaLink> links = new ArrayList<>();
         for (int h : hosts.copies())
             if (h != hosts.self())
