@@ -120,12 +120,4 @@ public final class CandidateGate {
         else
             lease.askIneligible(hosts[c]);
     }
-
-    /** Whether the candidate on {@code host} is gated on now (wanted or still confirmed eligible). Agent thread. */
-    boolean gatedOn(String host) {
-        for (int c = 0; c < hosts.length; c++)
-            if (hosts[c].equals(host))
-                return wanted[c] || lease.eligible(host);
-        return false;
-    }
 }

@@ -7,7 +7,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
@@ -140,7 +139,10 @@ public final class HaReplicator implements Agent, Primacy, ReplicaAcks {
         try {
             Files.move(dir, aside);
         } catch (IOException e) {
-            throw new UncheckedIOException("queue '" + name + "': could not move " + dir + " aside to " + aside, e);
+            stop("service '" + service + "': this host's copy of its output '" + name + "' holds what its source does "
+                    + "not (" + divergence.getMessage() + "), and moving it aside to " + aside + " failed (" + e
+                    + "); move it aside by hand, then restart this host to rebuild it from the primary");
+            return;
         }
         stop("service '" + service + "': this host's copy of its output '" + name + "' holds what its source does not ("
                 + divergence.getMessage() + "); the copy was moved aside to " + aside + " (kept for forensics); restart "

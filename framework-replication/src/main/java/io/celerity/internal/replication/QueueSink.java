@@ -222,16 +222,24 @@ public final class QueueSink implements Agent {
 
     // A source with a later lease: from now on only its frames count, and resumes and acks go to its host.
     private void follow(long token, int host) {
-        sourceToken = token;
-        verified = false;
         if (controls != null && host >= 0 && host < controls.length && host != sourceHost) {
+            SinkReports to;
+            try {
+                to = reports(controls[host]);
+            } catch (RuntimeException e) { // the driver refused the endpoint: the next hello tries again
+                LOG.error("queue '{}', sink {}: cannot follow the source on host {} at {}: {}", name, sinkId, host,
+                        controls[host].channel(), e.toString());
+                return;
+            }
             CloseHelper.close(reports);
+            reports = to;
             control = controls[host];
-            reports = reports(control);
             sourceHost = host;
             LOG.info("queue '{}', sink {}: following the source on host {} (lease token {}) at {} stream {}", name,
                     sinkId, host, token, control.channel(), control.streamId());
         }
+        sourceToken = token;
+        verified = false;
         newEpoch();
     }
 

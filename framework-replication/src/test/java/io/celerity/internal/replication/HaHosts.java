@@ -65,6 +65,13 @@ final class HaHosts implements AutoCloseable {
                 aeron.aeron(), HaReplicator.Hosts.sinkId(C), data[C], controls, A, AckPolicy.DEFAULT));
     }
 
+    /** A source on {@code host}'s copy under lease {@code token}, sending to replica c only: a deposed one, still up. */
+    Side<QueueSource> staleSource(int host, long token) {
+        return Side.of(dir.resolve(NAMES.get(host) + "/aeron"), open(host), (q, aeron) -> new QueueSource("orders", q,
+                aeron.aeron(), controls[host], List.of(new SinkEndpoint(HaReplicator.Hosts.sinkId(C), data[C], "c")),
+                token, host, null));
+    }
+
     void stop(int host) {
         if (host == C) {
             replica.close();

@@ -164,20 +164,28 @@ class HaReplicationTest {
             startWithAHolding(hosts);
             awaitEligible(hosts, "b");
             hosts.cluster.expire();
-            hosts.cluster.grant("b"); // a, still running, is deposed and stops...
+            hosts.cluster.grant("b");
             awaitPromoted(hosts, B);
             write(hosts.candidates[B].queue, 0, 200);
             long end = hosts.candidates[B].queue.lastIndex();
             awaitHolds(hosts, C, end);
-            // ...but its source had sent, and any late frame of token 1 is dropped: a writes on its own copy.
-            write(hosts.candidates[A].queue, 5_000, 300);
-            write(hosts.candidates[B].queue, 200, 100);
-            long newEnd = hosts.candidates[B].queue.lastIndex();
-            awaitHolds(hosts, C, newEnd);
-            Link.sleep(300);
-            assertNull(hosts.replica.agent.divergence());
-            assertEquals(newEnd, hosts.replica.agent.lastIndex());
-            assertEquals(B, hosts.replica.agent.sourceHost());
+            hosts.stop(A);
+            // A source that kept token 1, on a's copy with outputs b never had, still saying hello to c.
+            try (Side<QueueSource> stale = hosts.staleSource(A, 1)) {
+                write(stale.queue, 5_000, 300);
+                int resumes = hosts.replica.agent.resumes();
+                Link.sleep(1_000); // some 50 hellos of token 1
+                assertEquals(resumes, hosts.replica.agent.resumes(), "c moved for a source of token 1");
+                assertEquals(0, stale.agent.resumes(HaReplicator.Hosts.sinkId(C)), "c asked token 1 for documents");
+                write(hosts.candidates[B].queue, 200, 100);
+                long newEnd = hosts.candidates[B].queue.lastIndex();
+                awaitHolds(hosts, C, newEnd);
+                assertNull(hosts.replica.agent.divergence());
+                assertEquals(B, hosts.replica.agent.sourceHost());
+            }
+            hosts.close();
+            assertSame(hosts, B, C);
+            assertEquals(LongStream.range(0, 300).boxed().toList(), numbers(hosts.queueDir(C)));
         }
     }
 

@@ -5,6 +5,8 @@ import net.openhft.chronicle.queue.RollCycles;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.wire.DocumentContext;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
@@ -65,8 +67,10 @@ class ReplicaDivergenceTest {
         }
     }
 
-    @Test
-    void aSourceRefusesASinkThatIsAheadOfIt() {
+    /** Five documents ahead, or one: then the source's tailer finds the place after its last, with no document. */
+    @ParameterizedTest
+    @ValueSource(ints = {5, 9})
+    void aSourceRefusesASinkThatIsAheadOfItAndTellsIt(int sourceDocuments) {
         try (Link link = new Link(dir, RollCycles.FAST_DAILY)) {
             try (SingleChronicleQueue source = link.openSource();
                  ExcerptAppender toSource = source.createAppender();
@@ -74,7 +78,7 @@ class ReplicaDivergenceTest {
                  ExcerptAppender toReplica = replica.createAppender()) {
                 for (int n = 0; n < 10; n++) {
                     Documents.write(toReplica, n);
-                    if (n < 5)
+                    if (n < sourceDocuments)
                         Documents.write(toSource, n);
                 }
             }
