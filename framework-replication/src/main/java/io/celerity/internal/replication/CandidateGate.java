@@ -30,6 +30,7 @@ public final class CandidateGate {
     private SinkLink[] candidates;
     private SinkLink[] others;
     private SinkLink[] all;
+    private boolean started;
 
     /**
      * @param queue        the queue, for the log
@@ -76,6 +77,8 @@ public final class CandidateGate {
 
     /** Before the links send in this pass: updates eligibility, then sets every other link's limit. */
     void apply(long nowNs) {
+        if (!started)
+            start(nowNs);
         long maxSent = -1;
         for (SinkLink link : all)
             maxSent = Math.max(maxSent, link.lastSent());
@@ -93,6 +96,13 @@ public final class CandidateGate {
                     LOG.info("queue '{}': candidate {} caught up at index {}; declared eligible", queue, hosts[c],
                             Long.toHexString(held));
                 }
+            } else if (held < lastHeld[c]) {
+                // Its copy went back (rebuilt, moved aside): it lacks what the others may have had from it.
+                wanted[c] = false;
+                ask(c, false, nowNs);
+                LOG.warn("queue '{}': candidate {} came back holding less (index {}, was {}); declared ineligible, the "
+                        + "other sinks wait until the cluster confirms", queue, hosts[c], Long.toHexString(held),
+                        Long.toHexString(lastHeld[c]));
             } else if (caughtUp || held != lastHeld[c]) {
                 progressNs[c] = nowNs;
                 lastHeld[c] = held;
@@ -111,6 +121,17 @@ public final class CandidateGate {
         }
         for (SinkLink link : others)
             link.limit(gate);
+    }
+
+    // Eligible already (a holder restarted within its lease): watched as if this source had asked.
+    private void start(long nowNs) {
+        started = true;
+        for (int c = 0; c < candidates.length; c++) {
+            wanted[c] = lease.eligible(hosts[c]);
+            lastHeld[c] = candidates[c].heldIndex();
+            progressNs[c] = nowNs;
+            askedNs[c] = nowNs;
+        }
     }
 
     private void ask(int c, boolean eligible, long nowNs) {

@@ -76,7 +76,7 @@ class HaReplicationTest {
     }
 
     @Test
-    void theOtherSinksNeverRunAheadOfAnEligibleStandbyAndResumeOnceItIsConfirmedIneligible() {
+    void theOtherSinksNeverRunAheadOfAnEligibleStandbyAndResumeOnceItIsConfirmedIneligible() throws IOException {
         try (HaHosts hosts = new HaHosts(dir)) {
             startWithAHolding(hosts);
             write(hosts.candidates[A].queue, 0, 500);
@@ -100,6 +100,14 @@ class HaReplicationTest {
             awaitHolds(hosts, C, end);
 
             hosts.start(B); // back, it catches up and is declared eligible again
+            awaitHolds(hosts, B, end);
+            awaitEligible(hosts, "b");
+
+            hosts.stop(B); // caught up, so not stalled: still eligible, but its copy is lost
+            deleteRecursively(hosts.queueDir(B));
+            hosts.start(B);
+            Link.await("a to declare b, now holding less, ineligible", LIVENESS,
+                    () -> hosts.cluster.requests.stream().filter("ineligible b"::equals).count() == 2);
             awaitHolds(hosts, B, end);
             awaitEligible(hosts, "b");
         }
@@ -239,6 +247,14 @@ class HaReplicationTest {
                     numbers.add(dc.wire().bytes().readLong());
                 }
             }
+        }
+    }
+
+    private static void deleteRecursively(Path dir) {
+        try (Stream<Path> files = Files.walk(dir)) {
+            files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
         }
     }
 
