@@ -180,6 +180,11 @@ class HostsConfigTest {
         rejected(highlyAvailable(CLUSTER, ", host: a, replicas: [ b, c ]", ", host: b, replicas: [ a, c ]",
                         "    errors: errs\n").replace("services:", "  errs: { path: q/errs, host: b }\nservices:"),
                 "service 'echo'", "errors", "cannot report to an errors queue yet");
+        String readerOnPrimary = HA.replace("agents:", "  reader:\n    implClass: " + TickEcho.class.getName()
+                + "\n    inputs: [ out ]\n    output: out2\nagents:")
+                .replace("services:", "  out2: { path: q/out2, host: b }\nservices:");
+        rejected(readerOnPrimary, "service 'reader'", "inputs", "it reads 'out', the output of highly available "
+                + "service 'echo', on host 'b'");
     }
 
     /** Refused at the line holding the key, naming the file, line, entry, key and what was expected. */

@@ -100,6 +100,17 @@ final class HostValidator {
             if (other != s && other.output().equals(s.output()))
                 throw error(entry, "output", "queue '" + s.output() + "' is also service '" + other.name()
                         + "''s output; a highly available service's output must be its own");
+        // The primary's own copy may end with outputs its successor never had: only the other hosts' copies are kept
+        // behind what a standby holds.
+        for (ServiceConfig reader : config.services().values()) {
+            String runsOn = source(reader.output());
+            if (reader != s && reader.readQueues().contains(s.output()) && (runsOn.equals(primary)
+                    || runsOn.equals(standby)))
+                throw error("service '" + reader.name() + "'", "inputs", "it reads '" + s.output() + "', the output "
+                        + "of highly available service '" + s.name() + "', on host '" + runsOn + "', one of the hosts "
+                        + "that service takes turns on, where it could read an output the other host never had; "
+                        + "expected it to run on another host");
+        }
         config.agents().values().stream().filter(a -> a.output().equals(s.output())).findFirst().ifPresent(a -> {
             throw error(entry, "output", "queue '" + s.output() + "' is also agent '" + a.name() + "''s output; a "
                     + "highly available service's output must be its own");

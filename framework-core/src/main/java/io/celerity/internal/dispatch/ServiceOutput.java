@@ -2,11 +2,15 @@ package io.celerity.internal.dispatch;
 
 import io.celerity.internal.chronicle.AppenderRepair;
 import io.celerity.internal.chronicle.PageToucher;
+import io.celerity.internal.loop.HostMustStop;
+import io.celerity.internal.replication.Primacy;
 import net.openhft.chronicle.core.io.Closeable;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.wire.DocumentContext;
 import net.openhft.chronicle.wire.WriteDocumentContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
 
@@ -15,6 +19,8 @@ import java.time.Duration;
  * synced as configured or asked, kept alive by a heartbeat when quiet. Loop thread only.
  */
 final class ServiceOutput {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ServiceOutput.class);
 
     private static final long ACK_WAIT_NANOS = Duration.ofMillis(100).toNanos(); // then the loop's back-off
 
@@ -26,6 +32,8 @@ final class ServiceOutput {
     private final Heartbeat heartbeat; // null: none configured
     private final OutputAcks acks;
     private final DispatchContext context;
+    private final Primacy primacy; // null: not highly available, always the writer
+    private boolean fenced; // this host stopped holding the service's lease: nothing is written until it holds again
     private long unacknowledged = -1; // the last output not yet known to be held by enough replicas, or -1
     private int unacknowledgedReplicas;
     private long waitingSinceNanos; // when the wait for the replicas of the last output began; 0: not waiting
@@ -40,6 +48,7 @@ final class ServiceOutput {
         this.stats = stats;
         this.heartbeat = plan.config().heartbeat() == null ? null : new Heartbeat(plan.config().heartbeat().toNanos());
         this.acks = plan.outputAcks();
+        this.primacy = plan.primacy();
         context.output(appender, stats, acks);
     }
 
@@ -53,7 +62,7 @@ final class ServiceOutput {
      * yet (then nothing may be written now). After a failed open, Chronicle's appender is left fit to retry.
      */
     DocumentContext open() {
-        if (!replicasHoldLastOutput())
+        if (!replicasHoldLastOutput() || !primary())
             return null;
         try {
             return appender.writingDocument();
@@ -110,7 +119,32 @@ final class ServiceOutput {
 
     /** Beats if the output has been quiet for the heartbeat's period; returns the work done. */
     int beatIfQuiet(long epochNanos) {
-        return heartbeat == null ? 0 : heartbeat.beatIfQuiet(appender, epochNanos);
+        return heartbeat == null || !primary() ? 0 : heartbeat.beatIfQuiet(appender, epochNanos);
+    }
+
+    /**
+     * Whether this host may write the output now: always, unless the service is highly available and this host does
+     * not hold its lease (says so once per lapse). Throws {@link HostMustStop} once another host has taken it over.
+     */
+    boolean primary() {
+        if (primacy == null)
+            return true;
+        long now = System.nanoTime();
+        if (primacy.holds(now)) {
+            if (fenced) {
+                fenced = false;
+                LOG.info("{}: holds its lease again; writing", context.serviceName());
+            }
+            return true;
+        }
+        if (primacy.deposed())
+            throw new HostMustStop("another host has taken over: " + primacy.why(now) + "; this host writes nothing "
+                    + "more; restart it to rejoin as the standby");
+        if (!fenced) {
+            fenced = true;
+            LOG.warn("{}: not writing: {}", context.serviceName(), primacy.why(now));
+        }
+        return false;
     }
 
     boolean hasHeartbeat() {

@@ -8,12 +8,14 @@ import io.celerity.host.HandlerErrorListener;
 import io.celerity.internal.codegen.AcceptedEvents;
 import io.celerity.internal.component.ComponentType;
 import io.celerity.internal.config.SettingsBinder;
+import io.celerity.internal.replication.Primacy;
 import io.celerity.internal.replication.ReplicaAcks;
 import io.celerity.time.UniqueTimestamps;
 import net.openhft.chronicle.core.time.TimeProvider;
 import net.openhft.chronicle.queue.ChronicleQueue;
 
 import java.util.List;
+import java.util.Objects;
 import java.util.function.Function;
 
 /**
@@ -29,16 +31,25 @@ import java.util.function.Function;
  * @param timestamps    the host's unique timestamps
  * @param errorListener told of each exception its component throws
  * @param outputAcks    how many replicas must hold each output before the service goes on
+ * @param primacy       whether this host may write the output now, for a highly available service; else {@code null}
  */
 public record ServicePlan(ServiceConfig config, ComponentType type, Object settings, ChronicleQueue[] inputs,
                           int[] sourceIds, List<List<Class<?>>> inputEvents, ChronicleQueue output,
                           ChronicleQueue snapshots, ChronicleQueue errors, SyncPolicy outputSync, TimeProvider clock,
-                          UniqueTimestamps timestamps, HandlerErrorListener errorListener, OutputAcks outputAcks) {
+                          UniqueTimestamps timestamps, HandlerErrorListener errorListener, OutputAcks outputAcks,
+                          Primacy primacy) {
 
     /** The plan of service {@code s} of {@code config}: its component type and settings, and its open queues. */
     public static ServicePlan of(CelerityConfig config, ServiceConfig s, Function<String, ChronicleQueue> queues,
                                  TimeProvider clock, UniqueTimestamps timestamps, HandlerErrorListener errorListener,
                                  Function<String, ReplicaAcks> replicaAcks) {
+        return of(config, s, queues, clock, timestamps, errorListener, replicaAcks, service -> null);
+    }
+
+    /** As above, for a host that may run the primary or standby of highly available services. */
+    public static ServicePlan of(CelerityConfig config, ServiceConfig s, Function<String, ChronicleQueue> queues,
+                                 TimeProvider clock, UniqueTimestamps timestamps, HandlerErrorListener errorListener,
+                                 Function<String, ReplicaAcks> replicaAcks, Function<String, Primacy> primacy) {
         ComponentType type;
         try {
             type = ComponentType.of(Class.forName(s.implClass(), true, Thread.currentThread().getContextClassLoader()));
@@ -55,7 +66,9 @@ public record ServicePlan(ServiceConfig config, ComponentType type, Object setti
         return new ServicePlan(s, type, settings, inputs, sourceIds, carried, queues.apply(s.output()),
                 s.snapshot() == null ? null : queues.apply(s.snapshot().queue()),
                 s.errors() == null ? null : queues.apply(s.errors()), config.queues().get(s.output()).sync(),
-                clock, timestamps, errorListener, OutputAcks.of(config.queues().get(s.output()), replicaAcks.apply(s.output())));
+                clock, timestamps, errorListener, OutputAcks.of(config.queues().get(s.output()), replicaAcks.apply(s.output())),
+                s.highlyAvailable() && config.thisHost() != null ? Objects.requireNonNull(primacy.apply(s.name()),
+                        () -> "no primacy for highly available service '" + s.name() + "'") : null);
     }
 
     public String name() {

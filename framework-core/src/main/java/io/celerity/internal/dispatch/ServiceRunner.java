@@ -7,6 +7,7 @@ import io.celerity.internal.codegen.EventNotAccepted;
 import io.celerity.internal.codegen.MethodCode;
 import io.celerity.internal.component.ComponentType;
 import io.celerity.internal.loop.LoopParticipant;
+import io.celerity.internal.restart.OutputFollower;
 import io.celerity.internal.restart.ServiceRestore;
 import io.celerity.internal.restart.SnapshotWriter;
 import net.openhft.chronicle.bytes.Bytes;
@@ -17,6 +18,8 @@ import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.wire.AbstractGeneratedMethodReader;
 import net.openhft.chronicle.wire.DocumentContext;
 import net.openhft.chronicle.wire.ValueIn;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.lang.reflect.Method;
 import java.util.List;
@@ -31,6 +34,9 @@ public final class ServiceRunner implements LoopParticipant {
 
     /** Control messages read in one go at most: a flood of them holds normal inputs back, not the loop. */
     private static final int CONTROL_BATCH = 256;
+    /** Outputs a standby takes back in one pass at most: the loop's other participants run between. */
+    private static final int FOLLOW_BATCH = 256;
+    private static final Logger LOG = LoggerFactory.getLogger(ServiceRunner.class);
 
     private final ServicePlan plan;
     private final ServiceConfig config;
@@ -51,6 +57,9 @@ public final class ServiceRunner implements LoopParticipant {
     private ServiceTimer timer;
     private int passes;
     private boolean heartbeatRead;
+    private ServiceRestore restore;
+    private boolean standingBy; // a highly available service on a host that does not hold its lease (yet)
+    private OutputFollower follower; // while standing by: its state kept warm from the output, unless it keeps none
     private HopLatency latency;
     private InputHistory history;
 
@@ -102,8 +111,7 @@ public final class ServiceRunner implements LoopParticipant {
             deadLetters = new DeadLetters(name(), plan.errors());
             failures.writeTo(deadLetters);
         }
-        ServiceRestore restore = new ServiceRestore(config, plan.output(), plan.errors(), plan.snapshots(), sourceIds);
-        long[] resumePoints = restore.resumePoints();
+        restore = new ServiceRestore(config, plan.output(), plan.errors(), plan.snapshots(), sourceIds);
         tailers = new ExcerptTailer[plan.inputs().length];
         readers = new AbstractGeneratedMethodReader[tailers.length];
         for (int i = 0; i < tailers.length; i++) {
@@ -111,6 +119,12 @@ public final class ServiceRunner implements LoopParticipant {
             readers[i] = MethodCode.reader(tailers[i], this::unknownEvent,
                     new AcceptedEvents(type.inputInterfaces(), plan.inputEvents().get(i)), name(), component);
         }
+        timer = ServiceTimer.of(config, type, component);
+        if (plan.primacy() != null) {
+            standBy(component);
+            return;
+        }
+        long[] resumePoints = restore.resumePoints();
         Method snapshotMethod = config.snapshot() == null ? null : type.snapshotMethod(config.snapshot().method());
         if (restore.rebuilds())
             rebuildState(restore, component, snapshotMethod);
@@ -118,7 +132,40 @@ public final class ServiceRunner implements LoopParticipant {
             snapshots = new SnapshotWriter(name(), config.snapshot(), plan.snapshots(), snapshotMethod, component,
                     stats.inputs(), System.nanoTime());
         restore.position(tailers, resumePoints);
-        timer = ServiceTimer.of(config, type, component);
+    }
+
+    // Outputs suppressed until it takes over; it has no snapshots (refused by the configuration), so the output
+    // copy is followed from its start.
+    private void standBy(Object component) {
+        standingBy = true;
+        output.writerTarget().suppress(true);
+        context.rebuilding();
+        if (config.rebuild() != StateRebuild.NONE)
+            follower = new OutputFollower(config, plan.output().createTailer(), sourceIds, component,
+                    config.rebuild() == StateRebuild.REPLAY_OUTPUTS ? plan.type().implementedOutputs() : List.of(),
+                    new InputReplay(plan, tailers, readers, allowedTypes, history));
+        LOG.info("{}: standing by, its state kept warm from its output; it writes once this host holds its lease",
+                name());
+    }
+
+    /** While standing by: takes over once this host holds the lease, else takes back the outputs that arrived. */
+    private int standByWork() {
+        if (!plan.primacy().holds(System.nanoTime()))
+            return follower == null ? 0 : follower.follow(FOLLOW_BATCH);
+        long start = System.nanoTime();
+        long replayed = 0;
+        if (follower != null) {
+            replayed = follower.followToEnd(); // the copy no longer grows: this host's copy is now the source
+            follower.close();
+            follower = null;
+        }
+        standingBy = false;
+        context.rebuilt();
+        output.writerTarget().suppress(false);
+        restore.position(tailers, restore.resumePoints());
+        LOG.info("{}: took over as primary: {} output(s) taken back while standing by; the last {} ms",
+                name(), replayed, (System.nanoTime() - start) / 1_000_000);
+        return 1;
     }
 
     // Outputs suppressed, ids drawn from a sequence of the replay's own.
@@ -140,6 +187,8 @@ public final class ServiceRunner implements LoopParticipant {
      */
     @Override
     public int doWork() {
+        if (standingBy)
+            return standByWork();
         if (!output.replicasHoldLastOutput())
             return 0; // waiting for replicas is waiting, like waiting for input: the loop's pauser decides how
         // (each output's open asks again: one pass may read several inputs, and each output waits for the one before)
@@ -292,7 +341,8 @@ public final class ServiceRunner implements LoopParticipant {
     /** Between passes that found no work: touches the output's next page, so that no message pays its page fault. */
     @Override
     public void idle() {
-        output.touchAhead();
+        if (!standingBy) // a standby's output is its copy, written by the replication's sink
+            output.touchAhead();
     }
 
     /** Releases the tailers and the appender; the host closes the queues. */
@@ -304,6 +354,6 @@ public final class ServiceRunner implements LoopParticipant {
             Closeable.closeQuietly((Object[]) tailers);
         if (output != null)
             output.close();
-        Closeable.closeQuietly(snapshots, deadLetters);
+        Closeable.closeQuietly(snapshots, deadLetters, follower);
     }
 }

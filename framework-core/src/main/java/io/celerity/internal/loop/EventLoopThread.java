@@ -124,6 +124,11 @@ public final class EventLoopThread {
                     stopHost.accept("service '" + ps[i].name() + "': " + e.getMessage() + " (a memory-mapped queue "
                             + "write faulted: is its file system full?)");
                     return;
+                } catch (HostMustStop e) {
+                    LOG.error("event loop '{}': '{}' must stop: {}", config.name(), ps[i].name(), e.getMessage());
+                    running = false;
+                    stopHost.accept("service '" + ps[i].name() + "': " + e.getMessage());
+                    return;
                 } catch (Throwable e) {
                     if (!failed(i, e))
                         return;

@@ -2,14 +2,9 @@ package io.celerity.internal.restart;
 
 import io.celerity.config.ServiceConfig;
 import io.celerity.config.StateRebuild;
-import io.celerity.internal.codegen.AcceptedEvents;
-import io.celerity.internal.codegen.MethodCode;
-import io.celerity.internal.history.RecordedHistory;
-import net.openhft.chronicle.bytes.MethodReader;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.wire.DocumentContext;
-import net.openhft.chronicle.wire.VanillaMessageHistory;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -64,54 +59,14 @@ public final class StateRebuilder {
                         + " state event(s))";
             }
         }
-        long replayed = config.rebuild() == StateRebuild.REPLAY_OUTPUTS ? replayOutputs(component, after)
-                : replayInputs(inputs, after);
+        long replayed;
+        try (OutputFollower follower = new OutputFollower(config, tailerAfter(after), sourceIds, component,
+                replayedOutputs, inputs)) {
+            replayed = follower.followToEnd();
+        }
         LOG.info("{}: state rebuilt from {} and {} {} replayed in {} ms", config.name(), from, replayed,
                 config.rebuild() == StateRebuild.REPLAY_OUTPUTS ? "output(s)" : "input(s)",
                 (System.nanoTime() - start) / 1_000_000);
-    }
-
-    /** Each input the output histories after {@code after} name, in their original order. */
-    private long replayInputs(InputReplay inputs, long after) {
-        long replayed = 0;
-        VanillaMessageHistory recorded = new VanillaMessageHistory();
-        recorded.addSourceDetails(false);
-        try (ExcerptTailer outputs = tailerAfter(after)) {
-            while (true) {
-                try (DocumentContext dc = outputs.readingDocument()) {
-                    if (!dc.isPresent())
-                        return replayed;
-                    int input = RecordedHistory.read(dc.wire(), recorded) ? inputOf(recorded.lastSourceId()) : -1;
-                    if (input >= 0) {
-                        inputs.replay(input, recorded.lastSourceIndex());
-                        replayed++;
-                    }
-                }
-            }
-        }
-    }
-
-    /** Every output document after {@code after}, into the output interfaces the component implements. */
-    private long replayOutputs(Object component, long after) {
-        long replayed = 0, failed = 0;
-        try (ExcerptTailer outputs = tailerAfter(after)) {
-            // Heartbeats and outputs it does not take back are skipped.
-            MethodReader reader = MethodCode.reader(outputs, (event, in) -> in.skipValue(), new AcceptedEvents(replayedOutputs),
-                    config.name(), component);
-            while (true) {
-                try {
-                    if (!reader.readOne())
-                        break;
-                    replayed++;
-                } catch (RuntimeException e) {
-                    if (failed++ == 0)
-                        LOG.warn("{}: taking back an output threw; carrying on with the next", config.name(), e);
-                }
-            }
-        }
-        if (failed > 0)
-            LOG.warn("{}: {} output(s) could not be taken back; its state may lack them", config.name(), failed);
-        return replayed;
     }
 
     private ExcerptTailer tailerAfter(long index) {
@@ -126,12 +81,5 @@ public final class StateRebuilder {
             assert covered.isPresent();
         }
         return tailer;
-    }
-
-    private int inputOf(int sourceId) {
-        for (int i = 0; i < sourceIds.length; i++)
-            if (sourceIds[i] == sourceId)
-                return i;
-        return -1; // another service's output on a shared queue, or a timer's
     }
 }
