@@ -167,6 +167,11 @@ public final class HaReplicator implements Agent, Primacy, ReplicaAcks {
     }
 
     @Override
+    public long token() {
+        return lease.token();
+    }
+
+    @Override
     public String why(long nowNanos) {
         if (holds(nowNanos))
             return null;
