@@ -36,7 +36,8 @@ public final class QueueSink implements Agent {
     private final Aeron aeron;
     private final int sinkId;
     private final Endpoint data;
-    private final Endpoint control;
+    private Endpoint control;
+    private final Endpoint[] controls; // by host index, to follow a highly available queue's source; null: fixed
     private final int ackEvery;
     private final long ackIntervalNs;
     private final boolean syncBeforeAck;
@@ -54,6 +55,11 @@ public final class QueueSink implements Agent {
     private long answerWaitNs = RESUME_ANSWER_NS;
     private boolean olderFrames; // a frame of an older epoch arrived while resuming: the link moves, the answer follows
     private long ackedIndex = Long.MIN_VALUE;
+    private long ackedEpoch = Frames.NO_EPOCH;
+    // The source's resend of the replica's last document matched (or the replica was empty): acks say this epoch.
+    private boolean verified;
+    private long sourceToken;
+    private volatile int sourceHost;
     private int unacked;
     private long lastAckNs;
     private volatile long lastIndex = -1;
@@ -74,12 +80,31 @@ public final class QueueSink implements Agent {
      */
     public QueueSink(String name, SingleChronicleQueue queue, Aeron aeron, int sinkId, Endpoint data, Endpoint control,
                      AckPolicy ack) {
+        this(name, queue, aeron, sinkId, data, new Endpoint[]{control}, 0, ack, false);
+    }
+
+    /**
+     * A sink of a highly available queue: it follows the source with the highest lease token it hears, sending its
+     * control frames to that source's host.
+     *
+     * @param controls   each host's control endpoint for this queue, by host index
+     * @param sourceHost the index of the host to follow until a source with a lease says otherwise
+     */
+    public QueueSink(String name, SingleChronicleQueue queue, Aeron aeron, int sinkId, Endpoint data, Endpoint[] controls,
+                     int sourceHost, AckPolicy ack) {
+        this(name, queue, aeron, sinkId, data, controls.clone(), sourceHost, ack, true);
+    }
+
+    private QueueSink(String name, SingleChronicleQueue queue, Aeron aeron, int sinkId, Endpoint data,
+                      Endpoint[] controls, int sourceHost, AckPolicy ack, boolean follows) {
         this.name = name;
         this.queue = queue;
         this.aeron = aeron;
         this.sinkId = sinkId;
         this.data = data;
-        this.control = control;
+        this.controls = follows ? controls : null;
+        this.control = controls[sourceHost];
+        this.sourceHost = sourceHost;
         this.ackEvery = ack.every();
         this.ackIntervalNs = ack.interval().toNanos();
         this.syncBeforeAck = ack.sync();
@@ -91,12 +116,15 @@ public final class QueueSink implements Agent {
         writer = new ReplicaWriter(name, queue);
         lastIndex = writer.lastIndex();
         subscription = aeron.addSubscription(data.channel(), data.streamId());
-        reports = new SinkReports(aeron.addExclusivePublication(control.channel(), control.streamId()), sinkId,
-                queue.rollCycle());
+        reports = reports(control);
         watch = new LinkWatch("queue '" + name + "', sink " + sinkId + ": no answer from the source (its control at "
                 + control.channel() + " stream " + control.streamId() + ", this sink's data at " + data.channel()
                 + " stream " + data.streamId() + ")");
         newEpoch();
+    }
+
+    private SinkReports reports(Endpoint to) {
+        return new SinkReports(aeron.addExclusivePublication(to.channel(), to.streamId()), sinkId, queue.rollCycle());
     }
 
     @Override
@@ -138,17 +166,19 @@ public final class QueueSink implements Agent {
                 work++;
             }
         }
-        if (last > ackedIndex && (unacked >= ackEvery || now - lastAckNs >= ackIntervalNs))
-            work += acknowledge(last, now);
+        long ackEpoch = verified ? epoch : Frames.NO_EPOCH;
+        if ((last > ackedIndex || ackEpoch != ackedEpoch) && (unacked >= ackEvery || now - lastAckNs >= ackIntervalNs))
+            work += acknowledge(ackEpoch, last, now);
         return work;
     }
 
-    private int acknowledge(long last, long now) {
+    private int acknowledge(long ackEpoch, long last, long now) {
         if (syncBeforeAck)
             writer.sync();
-        if (!reports.ack(last))
+        if (!reports.ack(ackEpoch, last))
             return 0;
         ackedIndex = last;
+        ackedEpoch = ackEpoch;
         unacked = 0;
         lastAckNs = now;
         return 1;
@@ -158,6 +188,13 @@ public final class QueueSink implements Agent {
         if (length < Frames.DATA_HEADER || divergence != null || retryWriteAtNs != 0)
             return;
         long index = buffer.getLong(offset + Frames.DATA_INDEX, Frames.ORDER);
+        long token = buffer.getLong(offset + Frames.DATA_TOKEN, Frames.ORDER);
+        if (token < sourceToken)
+            return; // a source whose lease has since gone to another host
+        if (token > sourceToken) {
+            follow(token, buffer.getInt(offset + Frames.DATA_HOST, Frames.ORDER));
+            return;
+        }
         if (index == Frames.HELLO) {
             // The source lost its place (it restarted, or lost us): tell it ours again.
             if (resuming)
@@ -178,8 +215,18 @@ public final class QueueSink implements Agent {
             if (writer.lastIndex() >= 0)
                 resumes++;
         }
-        if (index == Frames.RESUMED)
+        if (index == Frames.RESUMED) {
+            verified |= writer.lastIndex() < 0; // nothing to compare
             return;
+        }
+        if (index == Frames.DIVERGED) {
+            divergence = new ReplicaDivergenceException("queue '" + name + "' (" + queue.file() + "): the source (host "
+                    + sourceHost + ", lease token " + sourceToken + ") has no document at the replica's last index "
+                    + Long.toHexString(writer.lastIndex()) + ": the replica holds documents its source never had, or "
+                    + "another history; replication stopped, the replica is left as it is", writer.lastIndex());
+            LOG.error("Replication stopped: {}", divergence.getMessage());
+            return;
+        }
         // Term buffers and the assembler's (direct) are off-heap: the address is the document's own.
         int result;
         try {
@@ -205,6 +252,31 @@ public final class QueueSink implements Agent {
         }
         else if (result == ReplicaWriter.GAP)
             newEpoch();
+        if (result != ReplicaWriter.GAP)
+            verified = true;
+    }
+
+    // A source with a later lease: from now on only its frames count, and resumes and acks go to its host.
+    private void follow(long token, int host) {
+        if (controls != null && host >= 0 && host < controls.length && host != sourceHost) {
+            SinkReports to;
+            try {
+                to = reports(controls[host]);
+            } catch (RuntimeException e) { // the driver refused the endpoint: the next hello tries again
+                LOG.error("queue '{}', sink {}: cannot follow the source on host {} at {}: {}", name, sinkId, host,
+                        controls[host].channel(), e.toString());
+                return;
+            }
+            CloseHelper.close(reports);
+            reports = to;
+            control = controls[host];
+            sourceHost = host;
+            LOG.info("queue '{}', sink {}: following the source on host {} (lease token {}) at {} stream {}", name,
+                    sinkId, host, token, control.channel(), control.streamId());
+        }
+        sourceToken = token;
+        verified = false;
+        newEpoch();
     }
 
     private void writeFailed(Throwable e) {
@@ -240,6 +312,11 @@ public final class QueueSink implements Agent {
     /** How many times the source moved to this sink's last document (so not counting the start of an empty replica). */
     public int resumes() {
         return resumesSeen;
+    }
+
+    /** The index, under {@code hosts}, of the host this sink follows. Any thread. */
+    public int sourceHost() {
+        return sourceHost;
     }
 
     /** Why replication stopped (the replica differs from its source), or null. Any thread. */
