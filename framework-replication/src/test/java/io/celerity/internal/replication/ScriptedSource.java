@@ -29,7 +29,7 @@ final class ScriptedSource implements AutoCloseable {
     FramePublisher data() {
         if (data == null)
             data = new FramePublisher(aeron.aeron().addExclusivePublication(link.data().channel(),
-                    link.data().streamId()));
+                    link.data().streamId()), 0, 0); // not highly available: no lease token
         return data;
     }
 
