@@ -33,13 +33,15 @@ public final class ClusterMember implements AutoCloseable {
     private static final String LOCAL_CONTROL = "aeron:ipc?" + TERM_LENGTH;
     private static final int SEGMENT_FILE_LENGTH = 4 * 1024 * 1024;
 
+    private final MemberDirectory directory;
     private final Leadership leadership;
     private final LeaseService service;
     private final ClusteredMediaDriver driver;
     private final ClusteredServiceContainer container;
 
-    private ClusterMember(Leadership leadership, LeaseService service, ClusteredMediaDriver driver,
-                         ClusteredServiceContainer container) {
+    private ClusterMember(MemberDirectory directory, Leadership leadership, LeaseService service,
+                          ClusteredMediaDriver driver, ClusteredServiceContainer container) {
+        this.directory = directory;
         this.leadership = leadership;
         this.service = service;
         this.driver = driver;
@@ -104,13 +106,15 @@ public final class ClusterMember implements AutoCloseable {
                 .idleStrategySupplier(() -> new SleepingMillisIdleStrategy(1))
                 .errorHandler(e -> LOG.error("cluster member {} service: {}", hostName, e.toString(), e));
 
-        ClusteredMediaDriver driver = ClusteredMediaDriver.launch(driverContext, archiveContext, consensusContext);
+        MemberDirectory directory = MemberDirectory.hold(dir, hostName);
+        ClusteredMediaDriver driver = null;
         try {
+            driver = ClusteredMediaDriver.launch(driverContext, archiveContext, consensusContext);
             ClusteredServiceContainer container = ClusteredServiceContainer.launch(serviceContext);
             LOG.info("cluster member {} (id {}) of {} started, files in {}", hostName, id, members, dir);
-            return new ClusterMember(leadership, service, driver, container);
+            return new ClusterMember(directory, leadership, service, driver, container);
         } catch (RuntimeException e) {
-            driver.close();
+            CloseHelper.quietCloseAll(driver, directory);
             throw e;
         }
     }
@@ -118,6 +122,11 @@ public final class ClusterMember implements AutoCloseable {
     /** This member's Raft role, the leadership term and its leader, for status. */
     public Leadership leadership() {
         return leadership;
+    }
+
+    /** Where this member's media driver lives: other clients on this host may use it. */
+    public String aeronDirectory() {
+        return driver.mediaDriver().aeronDirectoryName();
     }
 
     /** How many times this member's Raft role changed (a Prometheus counter). */
@@ -139,6 +148,6 @@ public final class ClusterMember implements AutoCloseable {
 
     @Override
     public void close() {
-        CloseHelper.closeAll(container, driver);
+        CloseHelper.closeAll(container, driver, directory);
     }
 }

@@ -1,5 +1,6 @@
 package io.celerity.internal.cluster;
 
+import io.celerity.internal.replication.HaLease;
 import org.agrona.DirectBuffer;
 
 import java.util.concurrent.TimeUnit;
@@ -11,7 +12,7 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * cluster's answers and read from any thread without allocation or locks. Only {@link #holds(long)} licenses acting
  * as the service's primary; once {@link #deposed()}, never again in this process.
  */
-public final class ServiceLease {
+public final class ServiceLease implements HaLease {
 
     /** Hosts this host may declare (in)eligible: a service has two or three. */
     static final int MAX_ELIGIBLE_HOSTS = 8;

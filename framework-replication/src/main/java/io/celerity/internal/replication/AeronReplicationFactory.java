@@ -34,9 +34,9 @@ public final class AeronReplicationFactory implements ReplicationFactory {
     /** Finds the leases of highly available services through {@link HaLeases#find()}, when there are any. */
     public AeronReplicationFactory() {
         this(config -> HaLeases.find().orElseThrow(() -> new IllegalStateException("host '" + config.thisHost()
-                + "' runs highly available services " + config.services().values().stream()
-                .filter(ServiceConfig::highlyAvailable).map(ServiceConfig::name).toList() + ", whose primary the "
-                + "cluster decides, but no lease provider is on the class path: add " + HaLeases.ARTIFACT))
+                + "' takes part in the cluster (a member, or primary or standby of " + config.services().values()
+                .stream().filter(ServiceConfig::highlyAvailable).map(ServiceConfig::name).toList() + "), but no "
+                + "lease provider is on the class path: add " + HaLeases.ARTIFACT))
                 .start(config));
     }
 
@@ -57,7 +57,9 @@ public final class AeronReplicationFactory implements ReplicationFactory {
                 reason -> stopHost.accept("host '" + host + "': " + reason));
         HaLeases haLeases = null;
         try {
-            haLeases = haByOutput.isEmpty() ? null : leases.apply(config);
+            // A member of the cluster runs it whether or not it runs an available service itself.
+            boolean inCluster = config.cluster() != null && config.cluster().members().contains(host);
+            haLeases = haByOutput.isEmpty() && !inCluster ? null : leases.apply(config);
             List<Agent> agents = new ArrayList<>();
             if (connection.dutyCycle() != null)
                 agents.add(connection.dutyCycle()); // first: the replicators' onStart talks to the driver
@@ -134,6 +136,11 @@ public final class AeronReplicationFactory implements ReplicationFactory {
         }
 
         /** A live view: a highly available queue's links change with this host's role. */
+        @Override
+        public ClusterRole clusterRole() {
+            return leases == null ? null : leases.clusterRole();
+        }
+
         @Override
         public List<ReplicaLink> links() {
             return new AbstractList<>() {

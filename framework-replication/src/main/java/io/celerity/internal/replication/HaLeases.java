@@ -17,6 +17,11 @@ public interface HaLeases extends AutoCloseable {
     /** The lease of highly available service {@code service}, as this host sees it. */
     HaLease lease(String service);
 
+    /** This host's member of the cluster, or null when it is not one. */
+    default ClusterRole clusterRole() {
+        return null;
+    }
+
     /** Lets go of the cluster: this host's leases run out. */
     @Override
     void close();
@@ -24,7 +29,10 @@ public interface HaLeases extends AutoCloseable {
     /** Starts a host's view of the leases: found through {@link ServiceLoader}. */
     interface Provider {
 
-        /** Joins the cluster as {@code config.thisHost()} for the highly available services of {@code config}. */
+        /**
+         * Joins the cluster as {@code config.thisHost()}: runs its member if it is one, and holds or awaits the leases
+         * of the highly available services of {@code config}.
+         */
         HaLeases start(CelerityConfig config);
     }
 
