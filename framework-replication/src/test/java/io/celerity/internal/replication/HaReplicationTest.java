@@ -55,12 +55,20 @@ class HaReplicationTest {
 
             hosts.stop(A); // host a dies
             hosts.cluster.expire();
+            long granted = System.nanoTime();
             assertEquals(2, hosts.cluster.grant("b"));
             awaitPromoted(hosts, B);
+            long promoted = System.nanoTime();
             assertNull(hosts.candidates[B].agent.why(System.nanoTime()), "b may write now");
-            write(hosts.candidates[B].queue, 1_000, 1_000);
+            write(hosts.candidates[B].queue, 1_000, 1);
+            awaitHolds(hosts, C, hosts.candidates[B].queue.lastIndex());
+            long followed = System.nanoTime();
+            write(hosts.candidates[B].queue, 1_001, 999);
             long newEnd = hosts.candidates[B].queue.lastIndex();
             awaitHolds(hosts, C, newEnd);
+            System.out.printf("takeover on loopback: b's copy the source %.1f ms after the grant, c holding b's first "
+                    + "output %.1f ms after that (awaited in 1 ms sleeps); load average %s%n",
+                    (promoted - granted) / 1e6, (followed - promoted) / 1e6, loadAverage());
             assertEquals(B, hosts.replica.agent.sourceHost(), "c follows b");
 
             hosts.start(A); // a comes back: a sink of b now, it holds no more than b had
@@ -247,6 +255,14 @@ class HaReplicationTest {
                     numbers.add(dc.wire().bytes().readLong());
                 }
             }
+        }
+    }
+
+    private static String loadAverage() {
+        try {
+            return Files.readString(Path.of("/proc/loadavg")).trim();
+        } catch (IOException e) {
+            return "unknown";
         }
     }
 
