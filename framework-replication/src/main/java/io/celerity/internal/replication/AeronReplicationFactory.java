@@ -59,7 +59,7 @@ public final class AeronReplicationFactory implements ReplicationFactory {
                     QueueSink sink = new QueueSink(q.name(), queue, connection.aeron(), sinkId(r, host),
                             Endpoint.udp(config.hosts().get(host).endpoint(), dataStream), control,
                             new AckPolicy(AckPolicy.DEFAULT.every(), AckPolicy.DEFAULT.interval(),
-                                    q.sync() == SyncPolicy.SYNC));
+                                    q.sync() == SyncPolicy.SYNC)).between(r.source(), host);
                     agents.add(sink);
                     links.add(new ReplicaLinks.AtSink(q.name(), r.source(), host, sink));
                 }

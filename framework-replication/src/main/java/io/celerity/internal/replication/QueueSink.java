@@ -1,8 +1,10 @@
 package io.celerity.internal.replication;
 
 import io.aeron.Aeron;
+import io.aeron.ExclusivePublication;
 import io.aeron.FragmentAssembler;
 import io.aeron.Subscription;
+import io.aeron.exceptions.RegistrationException;
 import io.aeron.logbuffer.Header;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import org.agrona.CloseHelper;
@@ -42,7 +44,9 @@ public final class QueueSink implements Agent {
     private final boolean syncBeforeAck;
     private final FragmentAssembler assembler = new FragmentAssembler(this::onData, 0, true);
     private Subscription subscription;
-    private SinkReports reports;
+    private String hosts = "";
+    private PublicationOpener controlOpener;
+    private SinkReports reports; // null until the media driver made the control publication
     private ReplicaWriter writer;
     private LinkWatch watch;
     // A new epoch per resume: frames sent before the source moved to the sink's place are told apart and dropped;
@@ -85,23 +89,36 @@ public final class QueueSink implements Agent {
         this.syncBeforeAck = ack.sync();
     }
 
-    /** Opens the subscription and the control publication and, on the agent's thread, the replica's appender. */
+    /** Names the hosts in what this sink logs; returns this sink. */
+    QueueSink between(String sourceHost, String sinkHost) {
+        hosts = " (host " + sinkHost + "), copied from host " + sourceHost;
+        return this;
+    }
+
+    /**
+     * Opens the subscription and, on the agent's thread, the replica's appender; the control publication is made in the
+     * passes that follow, never blocking, so a source address that does not resolve does not stop the host's start.
+     */
     @Override
     public void onStart() {
+        String link = "queue '" + name + "', sink " + sinkId + hosts;
         writer = new ReplicaWriter(name, queue);
         lastIndex = writer.lastIndex();
-        subscription = aeron.addSubscription(data.channel(), data.streamId());
-        reports = new SinkReports(aeron.addExclusivePublication(control.channel(), control.streamId()), sinkId,
-                queue.rollCycle());
-        watch = new LinkWatch("queue '" + name + "', sink " + sinkId + ": no answer from the source (its control at "
-                + control.channel() + " stream " + control.streamId() + ", this sink's data at " + data.channel()
-                + " stream " + data.streamId() + ")");
+        try {
+            subscription = aeron.addSubscription(data.channel(), data.streamId());
+        } catch (RegistrationException e) {
+            throw new IllegalStateException(link + ": cannot receive on " + data.channel() + " stream "
+                    + data.streamId() + " (this host's address and port under hosts): " + e.getMessage(), e);
+        }
+        controlOpener = new PublicationOpener(aeron, control, link, "source", "nothing is copied here meanwhile");
+        watch = new LinkWatch(link + ": no answer from the source (its control at " + control.channel() + " stream "
+                + control.streamId() + ", this sink's data at " + data.channel() + " stream " + data.streamId() + ")");
         newEpoch();
     }
 
     @Override
     public int doWork() {
-        if (divergence != null)
+        if (divergence != null || reports == null && !openReports())
             return 0;
         if (retryWriteAtNs != 0) {
             // The frames still in the image follow the one lost: resent, in a new epoch, from the replica's last.
@@ -141,6 +158,18 @@ public final class QueueSink implements Agent {
         if (last > ackedIndex && (unacked >= ackEvery || now - lastAckNs >= ackIntervalNs))
             work += acknowledge(last, now);
         return work;
+    }
+
+    private boolean openReports() {
+        long now = System.nanoTime();
+        ExclusivePublication publication = controlOpener.poll(now);
+        if (publication == null) {
+            watch.waiting(now);
+            return false;
+        }
+        reports = new SinkReports(publication, sinkId, queue.rollCycle());
+        epochStartNs = now; // the wait for an answer starts with the first resume sent
+        return true;
     }
 
     private int acknowledge(long last, long now) {
@@ -249,6 +278,8 @@ public final class QueueSink implements Agent {
 
     @Override
     public void onClose() {
+        if (reports == null && controlOpener != null)
+            controlOpener.close();
         CloseHelper.closeAll(subscription, reports, writer);
     }
 
