@@ -100,7 +100,7 @@ public final class AeronReplicationFactory implements ReplicationFactory {
                 } else {
                     // Ready to follow another source: a highly available queue's replica learns of it from its hellos.
                     QueueSink sink = new QueueSink(q.name(), queue, connection.aeron(), sinkId(hostNames, host),
-                            data[self], controls, source, ack);
+                            data[self], controls, source, ack).between(r.source(), host);
                     agents.add(sink);
                     links.add(new ReplicaLinks.AtSink(q.name(), hostNames, host, sink));
                 }

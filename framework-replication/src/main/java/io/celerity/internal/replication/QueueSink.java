@@ -1,8 +1,10 @@
 package io.celerity.internal.replication;
 
 import io.aeron.Aeron;
+import io.aeron.ExclusivePublication;
 import io.aeron.FragmentAssembler;
 import io.aeron.Subscription;
+import io.aeron.exceptions.RegistrationException;
 import io.aeron.logbuffer.Header;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import org.agrona.CloseHelper;
@@ -43,7 +45,10 @@ public final class QueueSink implements Agent {
     private final boolean syncBeforeAck;
     private final FragmentAssembler assembler = new FragmentAssembler(this::onData, 0, true);
     private Subscription subscription;
-    private SinkReports reports;
+    private String hosts = "";
+    private String link; // the queue, this sink and its hosts, for what it logs
+    private PublicationOpener controlOpener;
+    private SinkReports reports; // null until the media driver made the control publication
     private ReplicaWriter writer;
     private LinkWatch watch;
     // A new epoch per resume: frames sent before the source moved to the sink's place are told apart and dropped;
@@ -110,26 +115,36 @@ public final class QueueSink implements Agent {
         this.syncBeforeAck = ack.sync();
     }
 
-    /** Opens the subscription and the control publication and, on the agent's thread, the replica's appender. */
-    @Override
-    public void onStart() {
-        writer = new ReplicaWriter(name, queue);
-        lastIndex = writer.lastIndex();
-        subscription = aeron.addSubscription(data.channel(), data.streamId());
-        reports = reports(control);
-        watch = new LinkWatch("queue '" + name + "', sink " + sinkId + ": no answer from the source (its control at "
-                + control.channel() + " stream " + control.streamId() + ", this sink's data at " + data.channel()
-                + " stream " + data.streamId() + ")");
-        newEpoch();
+    /** Names the hosts in what this sink logs; returns this sink. */
+    QueueSink between(String sourceHost, String sinkHost) {
+        hosts = " (host " + sinkHost + "), copied from host " + sourceHost;
+        return this;
     }
 
-    private SinkReports reports(Endpoint to) {
-        return new SinkReports(aeron.addExclusivePublication(to.channel(), to.streamId()), sinkId, queue.rollCycle());
+    /**
+     * Opens the subscription and, on the agent's thread, the replica's appender; the control publication is made in the
+     * passes that follow, never blocking, so a source address that does not resolve does not stop the host's start.
+     */
+    @Override
+    public void onStart() {
+        link = "queue '" + name + "', sink " + sinkId + hosts;
+        writer = new ReplicaWriter(name, queue);
+        lastIndex = writer.lastIndex();
+        try {
+            subscription = aeron.addSubscription(data.channel(), data.streamId());
+        } catch (RegistrationException e) {
+            throw new IllegalStateException(link + ": cannot receive on " + data.channel() + " stream "
+                    + data.streamId() + " (this host's address and port under hosts): " + e.getMessage(), e);
+        }
+        controlOpener = new PublicationOpener(aeron, control, link, "source", "nothing is copied here meanwhile");
+        watch = new LinkWatch(link + ": no answer from the source (its control at " + control.channel() + " stream "
+                + control.streamId() + ", this sink's data at " + data.channel() + " stream " + data.streamId() + ")");
+        newEpoch();
     }
 
     @Override
     public int doWork() {
-        if (divergence != null)
+        if (divergence != null || reports == null && !openReports())
             return 0;
         if (retryWriteAtNs != 0) {
             // The frames still in the image follow the one lost: resent, in a new epoch, from the replica's last.
@@ -139,6 +154,8 @@ public final class QueueSink implements Agent {
             newEpoch();
         }
         int work = subscription.poll(assembler, FRAGMENTS);
+        if (reports == null)
+            return work; // it heard a new source: its control publication is made in the next passes
         if (divergence != null) {
             // Unsubscribed, the source sees the sink gone and stops sending, rather than push against a full window.
             CloseHelper.closeAll(subscription, reports);
@@ -170,6 +187,18 @@ public final class QueueSink implements Agent {
         if ((last > ackedIndex || ackEpoch != ackedEpoch) && (unacked >= ackEvery || now - lastAckNs >= ackIntervalNs))
             work += acknowledge(ackEpoch, last, now);
         return work;
+    }
+
+    private boolean openReports() {
+        long now = System.nanoTime();
+        ExclusivePublication publication = controlOpener.poll(now);
+        if (publication == null) {
+            watch.waiting(now);
+            return false;
+        }
+        reports = new SinkReports(publication, sinkId, queue.rollCycle());
+        epochStartNs = now; // the wait for an answer starts with the first resume sent
+        return true;
     }
 
     private int acknowledge(long ackEpoch, long last, long now) {
@@ -259,18 +288,14 @@ public final class QueueSink implements Agent {
     // A source with a later lease: from now on only its frames count, and resumes and acks go to its host.
     private void follow(long token, int host) {
         if (controls != null && host >= 0 && host < controls.length && host != sourceHost) {
-            SinkReports to;
-            try {
-                to = reports(controls[host]);
-            } catch (RuntimeException e) { // the driver refused the endpoint: the next hello tries again
-                LOG.error("queue '{}', sink {}: cannot follow the source on host {} at {}: {}", name, sinkId, host,
-                        controls[host].channel(), e.toString());
-                return;
-            }
+            // Made in the passes that follow, never blocking: an endpoint that does not resolve is retried and said.
             CloseHelper.close(reports);
-            reports = to;
+            controlOpener.close();
+            reports = null;
             control = controls[host];
             sourceHost = host;
+            controlOpener = new PublicationOpener(aeron, control, link, "source on host " + host,
+                    "nothing is copied here meanwhile");
             LOG.info("queue '{}', sink {}: following the source on host {} (lease token {}) at {} stream {}", name,
                     sinkId, host, token, control.channel(), control.streamId());
         }
@@ -326,6 +351,8 @@ public final class QueueSink implements Agent {
 
     @Override
     public void onClose() {
+        if (reports == null && controlOpener != null)
+            controlOpener.close();
         CloseHelper.closeAll(subscription, reports, writer);
     }
 
