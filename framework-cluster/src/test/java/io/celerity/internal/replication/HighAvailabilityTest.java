@@ -45,7 +45,7 @@ class HighAvailabilityTest {
             Deployment d = new Deployment(hosts);
             awaitDocuments(d.home("a").resolve("q/out"), TICKS / 5);
             d.process("c").kill9();
-            d.process("b").awaitLine(TOOK_OVER, LIVENESS);
+            d.awaitTakeoverBy("b");
             d.start("c"); // back as the standby
             d.assertEveryTickCountedOnceOnA();
         }
@@ -58,7 +58,7 @@ class HighAvailabilityTest {
             awaitDocuments(d.home("a").resolve("q/out"), TICKS / 5);
             HostProcess oldPrimary = d.process("c");
             oldPrimary.stop();
-            d.process("b").awaitLine(TOOK_OVER, LIVENESS);
+            d.awaitTakeoverBy("b");
             long countedOnC = documents(d.home("c").resolve("q/out"));
             oldPrimary.cont();
             oldPrimary.awaitLine(Pattern.compile("another host has taken over"), LIVENESS);
@@ -77,7 +77,9 @@ class HighAvailabilityTest {
             Deployment d = new Deployment(hosts);
             awaitDocuments(d.home("a").resolve("q/out"), TICKS / 5);
             hosts.host("c").linkDown();
-            d.process("b").awaitLine(TOOK_OVER, LIVENESS);
+            d.awaitTakeoverBy("b");
+            d.process("c").awaitLine(Pattern.compile("majority is unreachable or electing, so this host must not write"),
+                    LIVENESS); // cut off from the majority, it stops on its own and says why
             hosts.host("c").linkUp();
             d.process("c").awaitLine(Pattern.compile("another host has taken over"), LIVENESS);
             d.process("c").awaitExit(LIVENESS);
@@ -99,6 +101,8 @@ class HighAvailabilityTest {
             start("b"); // the standby first: the primary's counts flow to it from the start
             start("c");
             process("c").awaitLine(TOOK_OVER, LIVENESS); // the cluster granted the first lease to the primary
+            // Only a standby declared eligible (caught up) may take over: a fault before that would wait for c.
+            process("c").awaitLine(Pattern.compile("candidate b caught up at index \\w+; declared eligible"), LIVENESS);
             start("a");
         }
 
@@ -108,6 +112,21 @@ class HighAvailabilityTest {
 
         HostProcess process(String host) {
             return processes.get(host);
+        }
+
+        /** Waits for {@code host} to take over; if it does not, fails with every host's log. */
+        void awaitTakeoverBy(String host) throws Exception {
+            try {
+                process(host).awaitLine(TOOK_OVER, LIVENESS);
+            } catch (AssertionError e) {
+                StringBuilder logs = new StringBuilder(e.getMessage());
+                processes.forEach((h, p) -> logs.append("\nhost ").append(h).append(", leases and eligibility:\n")
+                        .append(p.logText().lines().filter(l -> l.contains("eligib") || l.contains("lease")
+                                || l.contains("took over") || l.contains("cluster member")).limit(60)
+                                .collect(java.util.stream.Collectors.joining("\n")))
+                        .append("\nhost ").append(h).append(", the end of its log:\n").append(tail(p)));
+                throw new AssertionError(logs.toString(), e);
+            }
         }
 
         void start(String host) throws Exception {

@@ -14,8 +14,12 @@ import java.util.List;
 public final class CandidateGate {
 
     private static final Logger LOG = LoggerFactory.getLogger(CandidateGate.class);
-    /** A gated candidate behind and silent this long is declared ineligible. */
-    static final long STALL_NS = 300_000_000L;
+    /**
+     * A gated candidate behind and silent this long is declared ineligible. Long enough for a loaded host's hiccup (a
+     * standby dropped at the moment the primary fails means no takeover), short enough that downstream, held behind it
+     * meanwhile, waits about a second when the standby dies.
+     */
+    static final long STALL_NS = 1_000_000_000L;
     /** An unconfirmed request is asked again this often. */
     static final long ASK_AGAIN_NS = 300_000_000L;
 
