@@ -44,6 +44,7 @@ class HighAvailabilityTest {
         try (Hosts hosts = Hosts.create("a", "b", "c")) {
             Deployment d = new Deployment(hosts);
             awaitDocuments(d.home("a").resolve("q/out"), TICKS / 5);
+            d.assertStillPrimary("c");
             d.process("c").kill9();
             d.awaitTakeoverBy("b");
             d.start("c"); // back as the standby
@@ -57,6 +58,7 @@ class HighAvailabilityTest {
             Deployment d = new Deployment(hosts);
             awaitDocuments(d.home("a").resolve("q/out"), TICKS / 5);
             HostProcess oldPrimary = d.process("c");
+            d.assertStillPrimary("c");
             oldPrimary.stop();
             d.awaitTakeoverBy("b");
             long countedOnC = documents(d.home("c").resolve("q/out"));
@@ -76,6 +78,7 @@ class HighAvailabilityTest {
             assumeTrue(hosts.isolated(), "no network namespaces on this machine: a link cannot be cut, so not tested");
             Deployment d = new Deployment(hosts);
             awaitDocuments(d.home("a").resolve("q/out"), TICKS / 5);
+            d.assertStillPrimary("c");
             hosts.host("c").linkDown();
             d.awaitTakeoverBy("b");
             d.process("c").awaitLine(Pattern.compile("majority is unreachable or electing, so this host must not write"),
@@ -114,19 +117,32 @@ class HighAvailabilityTest {
             return processes.get(host);
         }
 
+        /** The fault is meant for the primary: it must not have lost its lease already (a starved host). */
+        void assertStillPrimary(String host) {
+            if (!process(host).isAlive() || processes.values().stream().anyMatch(p -> p != process(host)
+                    && TOOK_OVER.matcher(p.logText()).find()))
+                throw new AssertionError("host " + host + " is no longer the primary before the fault\n"
+                        + leaseLines());
+        }
+
         /** Waits for {@code host} to take over; if it does not, fails with every host's log. */
         void awaitTakeoverBy(String host) throws Exception {
             try {
                 process(host).awaitLine(TOOK_OVER, LIVENESS);
             } catch (AssertionError e) {
-                StringBuilder logs = new StringBuilder(e.getMessage());
-                processes.forEach((h, p) -> logs.append("\nhost ").append(h).append(", leases and eligibility:\n")
-                        .append(p.logText().lines().filter(l -> l.contains("eligib") || l.contains("lease")
-                                || l.contains("took over") || l.contains("cluster member")).limit(60)
-                                .collect(java.util.stream.Collectors.joining("\n")))
-                        .append("\nhost ").append(h).append(", the end of its log:\n").append(tail(p)));
-                throw new AssertionError(logs.toString(), e);
+                throw new AssertionError(e.getMessage() + "\n" + leaseLines(), e);
             }
+        }
+
+        /** Each host's lines about leases, eligibility and takeovers, and the end of its log. */
+        String leaseLines() {
+            StringBuilder logs = new StringBuilder();
+            processes.forEach((h, p) -> logs.append("\nhost ").append(h).append(", leases and eligibility:\n")
+                    .append(p.logText().lines().filter(l -> l.contains("eligib") || l.contains("lease")
+                            || l.contains("took over") || l.contains("stopping")).limit(60)
+                            .collect(java.util.stream.Collectors.joining("\n")))
+                    .append("\nhost ").append(h).append(", the end of its log:\n").append(tail(p)));
+            return logs.toString();
         }
 
         void start(String host) throws Exception {
