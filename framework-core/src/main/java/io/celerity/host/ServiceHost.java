@@ -145,8 +145,9 @@ public final class ServiceHost implements AutoCloseable {
     private void refuseWritingCopies() {
         List<String> written = new ArrayList<>();
         for (ServiceConfig s : config.services().values()) {
-            // A standby's copy of the output becomes the source when it takes over.
-            if (s.standby() == null || !s.standby().equals(config.thisHost()))
+            // A highly available service's output is written by whichever of its hosts holds the lease: on either,
+            // the file may say it was a copy last (the replication promotes it when the lease says so).
+            if (!s.highlyAvailable())
                 written.add(s.output());
             if (s.errors() != null)
                 written.add(s.errors());

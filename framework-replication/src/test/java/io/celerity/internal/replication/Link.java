@@ -102,8 +102,11 @@ final class Link implements AutoCloseable {
 
     /** Waits until the sink holds {@code index}: a liveness limit, generous for a loaded machine. */
     void awaitSinkHolds(long index) {
-        await("the sink to hold index " + Long.toHexString(index), Duration.ofSeconds(120),
-                () -> sink.agent.lastIndex() >= index);
+        await("the sink to hold index " + Long.toHexString(index), Duration.ofSeconds(120), () -> sinkHolds(index));
+    }
+
+    boolean sinkHolds(long index) {
+        return sink.agent.lastIndex() >= index;
     }
 
     static void await(String what, Duration limit, BooleanSupplier done) {

