@@ -215,12 +215,16 @@ final class HaTrial {
      * @param faultNanos  just before it was applied ({@link System#nanoTime()})
      * @param overNanos   once it was over: the kill done, the process continued, the link restored
      * @param takeover    the first takeover seen after it; null if none within {@link #TAKEOVER_WAIT_MILLIS}
-     * @param pauseMillis the longest pause in the writing of the answers (on host a's copy) from the fault to the
-     *                    takeover (or the fault's end): the last answer before it to the first after; -1 until
-     *                    measured, or when no answer followed
+     * @param pauseMillis the pause in the writing of the answers (on host a's copy) across the takeover: from the
+     *                    last answer before it was logged to the first after (the longest pause within the log
+     *                    time's error of it); without a takeover, the longest pause from the fault to its end; -1
+     *                    until measured, or when no answer followed
      */
     record Failover(HaFault fault, String victim, long faultNanos, long overNanos, PrimaryWatch.Takeover takeover,
                     long pauseMillis) {
+
+        // A log time is to the millisecond, mapped from the wall clock to System.nanoTime() once per trial.
+        private static final long LOG_TIME_ERROR_NANOS = 2_000_000;
 
         /** Whether another host took over. */
         boolean tookOver() {
@@ -228,7 +232,9 @@ final class HaTrial {
         }
 
         Failover measured(OutputTimes times) {
-            long pause = times.longestPauseNanos(faultNanos, takeover != null ? takeover.seenNanos() : overNanos);
+            long pause = takeover == null ? times.longestPauseNanos(faultNanos, overNanos)
+                    : times.longestPauseNanos(Math.max(faultNanos, takeover.loggedNanos() - LOG_TIME_ERROR_NANOS),
+                    takeover.loggedNanos() + LOG_TIME_ERROR_NANOS);
             return new Failover(fault, victim, faultNanos, overNanos, takeover, pause < 0 ? -1 : pause / 1_000_000);
         }
 

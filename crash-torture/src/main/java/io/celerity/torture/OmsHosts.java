@@ -225,6 +225,7 @@ final class OmsHosts implements AutoCloseable {
         List<String> command = new ArrayList<>(JavaCommand.of(CelerityCli.class.getName(), "run",
                 deployment.servicesYaml(host).toString(), "--host", host));
         command.addAll(1, jvmOptions);
+        command.addAll(1, PrimaryWatch.LOG_TIME_OPTIONS);
         Path log = deployment.home(host).resolve("logs").resolve(host + "-" + start + ".log");
         HostProcess process = hosts.host(host).exec(command, Map.of(), log);
         processes.put(host, process);

@@ -19,7 +19,7 @@ final class OutputTimes {
 
     private final long[] writtenNanos;
 
-    private OutputTimes(long[] writtenNanos) {
+    OutputTimes(long[] writtenNanos) {
         this.writtenNanos = writtenNanos;
     }
 

@@ -7,6 +7,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -14,11 +17,18 @@ import java.util.Map;
 
 /**
  * Who is the primary of a highly available service, read from each host's current log as it grows: the host that
- * last said it took over, and which hosts stand by. Polled from the trial's thread; each takeover is timed when
- * seen, on {@link System#nanoTime()}, the clock the outputs' message history uses on every host of this machine.
+ * last said it took over, and which hosts stand by. Polled from the trial's thread. Each takeover is timed on
+ * {@link System#nanoTime()}, the clock the outputs' message history uses on every host of this machine: when seen,
+ * and when logged (the host logs with {@link #LOG_TIME_OPTIONS}, its wall clock mapped to this one).
  */
 final class PrimaryWatch {
 
+    /** The host JVM options that put the time on each log line, for {@link Takeover#loggedNanos()}. */
+    static final List<String> LOG_TIME_OPTIONS = List.of("-Dorg.slf4j.simpleLogger.showDateTime=true",
+            "-Dorg.slf4j.simpleLogger.dateTimeFormat=yyyy-MM-dd'T'HH:mm:ss.SSSZ");
+    private static final DateTimeFormatter LOG_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSZ");
+
+    private final long wallMinusNanoTime = System.currentTimeMillis() * 1_000_000 - System.nanoTime();
     private final String tookOver;
     private final String standingBy;
     private final Map<String, Followed> logs = new HashMap<>();
@@ -29,8 +39,11 @@ final class PrimaryWatch {
         this.standingBy = service + ": standing by";
     }
 
-    /** A host's process saying it took the service over, seen at {@code seenNanos}. */
-    record Takeover(String host, long seenNanos, String line) {
+    /**
+     * A host's process saying it took the service over, seen at {@code seenNanos}; logged at {@code loggedNanos} (to
+     * the millisecond; {@code seenNanos} when the line has no time): after its lease began, before its first output.
+     */
+    record Takeover(String host, long seenNanos, long loggedNanos, String line) {
     }
 
     /** Reads what each host's current process has logged since the last poll. */
@@ -45,10 +58,23 @@ final class PrimaryWatch {
             }
             for (String line : f.newLines()) {
                 if (line.contains(tookOver))
-                    takeovers.add(new Takeover(host, now, line));
+                    takeovers.add(new Takeover(host, now, loggedNanos(line, now), line));
                 else if (line.contains(standingBy))
                     f.standingBy = true;
             }
+        }
+    }
+
+    // The line's leading time, on System.nanoTime(); the fallback if it has none.
+    private long loggedNanos(String line, long fallback) {
+        int space = line.indexOf(' ');
+        if (space < 0)
+            return fallback;
+        try {
+            long epochMillis = OffsetDateTime.parse(line.substring(0, space), LOG_TIME).toInstant().toEpochMilli();
+            return epochMillis * 1_000_000 - wallMinusNanoTime;
+        } catch (DateTimeParseException e) {
+            return fallback;
         }
     }
 
