@@ -34,12 +34,19 @@ final class ReplicationStatus {
                 header = true;
             }
             Optional<Map<String, Object>> status = ReplicationStatusFile.read(ReplicationStatusFile.of(config, q.name()));
-            if (r.source().equals(host))
-                for (String sink : r.replicas())
+            // A highly available service's output is written where its primary is now: the file says which side.
+            boolean atSource = status.map(s -> "source".equals(s.get("role"))).orElse(r.source().equals(host));
+            if (atSource)
+                for (String sink : sinks(r, status))
                     printSink(q.name(), sink, status);
             else
-                printReplica(q.name(), r.source(), status);
+                printReplica(q.name(), status.map(s -> (String) s.get("source")).orElse(r.source()), status);
         }
+    }
+
+    private static Iterable<String> sinks(Replication r, Optional<Map<String, Object>> status) {
+        return status.map(s -> s.get("sinks")).filter(m -> m instanceof Map<?, ?>)
+                .map(m -> ((Map<?, ?>) m).keySet().stream().map(String::valueOf).toList()).orElse(r.replicas());
     }
 
     @SuppressWarnings("unchecked")

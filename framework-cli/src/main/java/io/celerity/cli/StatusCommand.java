@@ -25,7 +25,8 @@ import java.util.stream.Collectors;
  */
 @Command(name = "status", description = "Shows, per service: running, stalled or stopped; messages in and out; "
         + "errors; and the lag of each input (messages written after the last one processed). With --host, that "
-        + "host's services and, per copied queue, each sink's acknowledged index, lag, resumes and any failure.")
+        + "host's services and, per copied queue, each sink's acknowledged index, lag, resumes and any failure; with a "
+        + "cluster, the host's member's role and term, and whether it is primary or standby of each available service.")
 final class StatusCommand implements java.util.concurrent.Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "SERVICES_YAML", description = "the deployment to inspect")
@@ -48,12 +49,14 @@ final class StatusCommand implements java.util.concurrent.Callable<Integer> {
         System.out.printf("%-20s %-28s %12s %12s %8s %12s  %s%n", "service", "state", "in", "out", "errors",
                 "last write", "lag per input");
         for (ServiceConfig service : config.services().values()) {
-            if (host != null && !writtenOn(config, service.output(), host))
+            if (host != null && !writtenOn(config, service.output(), host) && !host.equals(service.standby()))
                 continue; // runs on another host: its files are there
             printService(config, service);
         }
         if (host != null)
             ReplicationStatus.print(config, host);
+        if (host != null && config.cluster() != null)
+            HighAvailabilityStatus.print(config, host);
         return 0;
     }
 

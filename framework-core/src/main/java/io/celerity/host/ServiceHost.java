@@ -14,11 +14,13 @@ import io.celerity.internal.fencing.ServiceClaim;
 import io.celerity.internal.loop.EventLoopThread;
 import io.celerity.internal.loop.LoopParticipant;
 import io.celerity.internal.operations.DiskSpaceWatchdog;
+import io.celerity.internal.operations.HighAvailabilityReport;
 import io.celerity.internal.operations.HostQueues;
 import io.celerity.internal.operations.MetricsEndpoint;
 import io.celerity.internal.operations.ReplicaDirectory;
 import io.celerity.internal.operations.ReplicationReport;
 import io.celerity.internal.operations.StatusPublisher;
+import io.celerity.internal.replication.Primacy;
 import io.celerity.internal.replication.QueueReplication;
 import io.celerity.internal.replication.ReplicaAcks;
 import io.celerity.internal.replication.ReplicationFactory;
@@ -60,6 +62,7 @@ public final class ServiceHost implements AutoCloseable {
     private UniqueTimestamps timestamps;
     private MetricsEndpoint metrics;
     private QueueReplication replication;
+    private HighAvailabilityReport highAvailability;
     private StatusPublisher statusPublisher;
     private DiskSpaceWatchdog watchdog;
     private volatile String stopReason;
@@ -124,13 +127,14 @@ public final class ServiceHost implements AutoCloseable {
                     .add(new FrameworkAgent(a)));
         ReplicationReport copies = replication == null ? null
                 : new ReplicationReport(config.thisHost(), replication.links(), queues::get);
+        highAvailability = highAvailabilityReport();
         if (config.metricsPort() >= 0)
             metrics = startMetrics(stats, copies);
         byLoop.forEach((loop, runners) -> loops.put(loop, new EventLoopThread(config.eventLoops().getOrDefault(loop, EventLoopConfig.of(loop)), runners,
                 config.writeFailureTimeout(), this::stopBecause)));
         for (EventLoopThread loop : loops.values())
             loop.start();
-        statusPublisher = new StatusPublisher(config, stats, () -> stopReason, copies);
+        statusPublisher = new StatusPublisher(config, stats, () -> stopReason, copies, highAvailability);
         watchdog.watch(this::stopBecause);
         queues.startRetention();
         LOG.info("host started from {}: {} queue(s), services {}{} on loops {}", config.source(), queues.size(),
@@ -141,7 +145,8 @@ public final class ServiceHost implements AutoCloseable {
     private void refuseWritingCopies() {
         List<String> written = new ArrayList<>();
         for (ServiceConfig s : config.services().values()) {
-            if (!config.thisHost().equals(s.standby())) // the standby's copy becomes the source when it takes over
+            // A standby's copy of the output becomes the source when it takes over.
+            if (s.standby() == null || !s.standby().equals(config.thisHost()))
                 written.add(s.output());
             if (s.errors() != null)
                 written.add(s.errors());
@@ -153,6 +158,16 @@ public final class ServiceHost implements AutoCloseable {
             ReplicaDirectory.copyOf(config.queues().get(queue).path()).ifPresent(why -> {
                 throw new IllegalStateException("cannot start: queue '" + queue + "' would be written here, but " + why);
             });
+    }
+
+    // A host of a deployment with a cluster: its member, if it is one, and the highly available services it runs.
+    private HighAvailabilityReport highAvailabilityReport() {
+        if (replication == null || config.cluster() == null)
+            return null;
+        Map<String, Primacy> primacies = new LinkedHashMap<>();
+        config.services().values().stream().filter(ServiceConfig::highlyAvailable)
+                .forEach(s -> primacies.put(s.name(), replication.primacy(s.name())));
+        return new HighAvailabilityReport(replication.clusterRole(), primacies);
     }
 
     // Only a host of a deployment over several hosts copies queues: one process running it all copies nothing.
@@ -171,7 +186,8 @@ public final class ServiceHost implements AutoCloseable {
         Map<String, HopLatency> latencies = new LinkedHashMap<>();
         services.forEach((name, runner) -> latencies.put(name, runner.measureLatency()));
         try {
-            MetricsEndpoint endpoint = new MetricsEndpoint(config.metricsPort(), stats, latencies, copies);
+            MetricsEndpoint endpoint = new MetricsEndpoint(config.metricsPort(), stats, latencies, copies,
+                    highAvailability);
             LOG.info("metrics at http://localhost:{}/metrics", endpoint.port());
             return endpoint;
         } catch (IOException e) {

@@ -116,6 +116,13 @@ class ConfigValidationTest {
     }
 
     @Test
+    void theReplicationLoopIsTheFrameworks() throws IOException {
+        rejected(queues() + "eventLoops:\n  replication: { pauser: BUSY }\n" + service("    implClass: " + ECHO
+                        + "\n    inputs: [ in ]\n    output: out\n    eventLoop: replication\n"),
+                "service 'echo'", "eventLoop", "loop 'replication' copies queues between hosts", "another loop");
+    }
+
+    @Test
     void unknownQueueName() throws IOException {
         rejected(queues() + service("    implClass: " + ECHO + "\n    inputs: [ inn ]\n    output: out\n"),
                 "service 'echo'", "inputs", "unknown queue 'inn'", "expected one of [in, out]");

@@ -53,10 +53,11 @@ final class AeronSide implements AutoCloseable {
     }
 
     // Shared memory if the machine has it, as AeronReplicationFactory does: no disk write-back under the log buffers.
+    // Named as the hosts name theirs, so that the next host to start removes it if this benchmark is killed.
     private static Path directory(String side) {
         Path shm = Path.of("/dev/shm");
         Path base = Files.isDirectory(shm) ? shm : Path.of(System.getProperty("java.io.tmpdir"));
-        return base.resolve("celerity-bench-aeron-" + side + "-" + ProcessHandle.current().pid());
+        return base.resolve("celerity-aeron-bench-" + side + "-" + ProcessHandle.current().pid());
     }
 
     Aeron aeron() {

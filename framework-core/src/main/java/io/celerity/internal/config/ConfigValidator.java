@@ -6,6 +6,7 @@ import io.celerity.config.EventLoopConfig;
 import io.celerity.config.ServiceConfig;
 import io.celerity.config.SnapshotConfig;
 import io.celerity.config.StateRebuild;
+import io.celerity.host.ServiceHost;
 import io.celerity.internal.component.ComponentType;
 
 import java.time.Duration;
@@ -117,6 +118,9 @@ public final class ConfigValidator {
                             + "must keep every cycle; expected no keepCycles on " + concat(s.inputs(), s.output()));
         if (s.rebuild() == StateRebuild.REPLAY_OUTPUTS)
             validateOwnOutput(s);
+        if (s.eventLoop().equals(ServiceHost.REPLICATION_LOOP))
+            throw error(entry, "eventLoop", "loop '" + ServiceHost.REPLICATION_LOOP + "' copies queues between hosts "
+                    + "(its pauser may be configured); expected another loop, so copying never waits for a component");
         if (!config.eventLoops().containsKey(s.eventLoop()))
             throw error(entry, "eventLoop", "unknown event loop '" + s.eventLoop() + "'; expected one declared under "
                     + "eventLoops " + config.eventLoops().keySet() + ", or none for the default loop");

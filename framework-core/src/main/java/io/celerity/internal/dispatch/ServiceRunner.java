@@ -341,7 +341,8 @@ public final class ServiceRunner implements LoopParticipant {
     /** Between passes that found no work: touches the output's next page, so that no message pays its page fault. */
     @Override
     public void idle() {
-        output.touchAhead();
+        if (!standingBy) // a standby's output is its copy, written by the replication's sink
+            output.touchAhead();
     }
 
     /** Releases the tailers and the appender; the host closes the queues. */

@@ -4,6 +4,8 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.celerity.host.ServiceStats;
 import io.celerity.internal.dispatch.HopLatency;
+import io.celerity.internal.replication.ClusterRole;
+import io.celerity.internal.replication.Primacy;
 import io.celerity.internal.replication.ReplicaLink;
 import org.HdrHistogram.Histogram;
 
@@ -26,6 +28,7 @@ public final class MetricsEndpoint implements AutoCloseable {
     private final Map<String, ServiceStats> stats;
     private final Map<String, HopLatency> latencies;
     private final ReplicationReport replication; // null: this host copies no queue
+    private final HighAvailabilityReport highAvailability; // null: no cluster
 
     public MetricsEndpoint(int port, Map<String, ServiceStats> stats, Map<String, HopLatency> latencies) throws IOException {
         this(port, stats, latencies, null);
@@ -34,9 +37,16 @@ public final class MetricsEndpoint implements AutoCloseable {
     /** @param replication the copies of this host's queues, to and from other hosts; null when it has none */
     public MetricsEndpoint(int port, Map<String, ServiceStats> stats, Map<String, HopLatency> latencies,
                            ReplicationReport replication) throws IOException {
+        this(port, stats, latencies, replication, null);
+    }
+
+    /** @param highAvailability this host's part in high availability; null when there is no cluster */
+    public MetricsEndpoint(int port, Map<String, ServiceStats> stats, Map<String, HopLatency> latencies,
+                           ReplicationReport replication, HighAvailabilityReport highAvailability) throws IOException {
         this.stats = stats;
         this.latencies = latencies;
         this.replication = replication;
+        this.highAvailability = highAvailability;
         server = HttpServer.create(new InetSocketAddress(port), 0);
         server.setExecutor(Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "celerity-metrics");
@@ -80,7 +90,44 @@ public final class MetricsEndpoint implements AutoCloseable {
         });
         if (replication != null)
             replicas(text);
+        if (highAvailability != null)
+            highAvailability(text);
         return text.toString();
+    }
+
+    // Volatile reads of the cluster member's and the leases' views: nothing on a loop thread.
+    private void highAvailability(StringBuilder text) {
+        ClusterRole member = highAvailability.member();
+        if (member != null) {
+            gauge(text, "celerity_cluster_role", "gauge", "This host's cluster member: 2 leader, 1 candidate, 0 "
+                    + "follower.", switch (member.role()) {
+                        case "LEADER" -> 2;
+                        case "CANDIDATE" -> 1;
+                        default -> 0;
+                    });
+            gauge(text, "celerity_cluster_term", "gauge", "The latest leadership term the member has seen.",
+                    member.term());
+            gauge(text, "celerity_cluster_role_changes_total", "counter", "Times the member's role changed.",
+                    member.roleChanges());
+        }
+        long now = System.nanoTime();
+        serviceGauge(text, "celerity_service_primary", "1 while this host is the primary of a highly available "
+                + "service (holds its lease), else 0.", p -> p.holds(now) ? 1 : 0);
+        serviceGauge(text, "celerity_service_lease_token", "The fencing token of the lease this host holds or last "
+                + "held (one more per takeover).", Primacy::token);
+    }
+
+    private void serviceGauge(StringBuilder text, String name, String help, ToLongFunction<Primacy> value) {
+        text.append("# HELP ").append(name).append(' ').append(help).append('\n');
+        text.append("# TYPE ").append(name).append(" gauge\n");
+        highAvailability.services().forEach((service, p) -> text.append(name).append("{service=\"").append(service)
+                .append("\"} ").append(value.applyAsLong(p)).append('\n'));
+    }
+
+    private static void gauge(StringBuilder text, String name, String type, String help, long value) {
+        text.append("# HELP ").append(name).append(' ').append(help).append('\n');
+        text.append("# TYPE ").append(name).append(' ').append(type).append('\n');
+        text.append(name).append(' ').append(value).append('\n');
     }
 
     // Read from the replicators' volatile fields and the queues' ends: nothing on a loop thread.

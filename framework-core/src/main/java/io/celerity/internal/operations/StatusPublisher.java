@@ -21,18 +21,20 @@ public final class StatusPublisher {
     private final Map<String, ServiceStats> services;
     private final Supplier<String> stopReason;
     private final ReplicationReport replication; // null: this host copies no queue
+    private final HighAvailabilityReport highAvailability; // null: no cluster
     private final ScheduledExecutorService thread;
 
     /**
      * Starts publishing "running"; {@code stopReason} says why the host stopped by itself, or null; {@code replication}
-     * is what this host copies, or null.
+     * is what this host copies, or null; {@code highAvailability} its part in high availability, or null.
      */
     public StatusPublisher(CelerityConfig config, Map<String, ServiceStats> services, Supplier<String> stopReason,
-                           ReplicationReport replication) {
+                           ReplicationReport replication, HighAvailabilityReport highAvailability) {
         this.config = config;
         this.services = services;
         this.stopReason = stopReason;
         this.replication = replication;
+        this.highAvailability = highAvailability;
         this.thread = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "celerity-status");
             t.setDaemon(true);
@@ -66,6 +68,13 @@ public final class StatusPublisher {
                 ReplicationStatusFile.writeAll(config, replication, state);
             } catch (IOException | RuntimeException e) {
                 LOG.debug("cannot write the replication status: {}", e.toString());
+            }
+        }
+        if (highAvailability != null) {
+            try {
+                HighAvailabilityStatusFile.write(config, highAvailability.member(), highAvailability.services(), state);
+            } catch (IOException | RuntimeException e) {
+                LOG.debug("cannot write the high availability status: {}", e.toString());
             }
         }
     }

@@ -18,4 +18,7 @@ public interface Primacy {
 
     /** One line for logs and status: why this host does not hold it now, or who does; null while it holds it. */
     String why(long nowNanos);
+
+    /** The fencing token of the lease this host holds or last held (one more per takeover); 0 for none yet. */
+    long token();
 }

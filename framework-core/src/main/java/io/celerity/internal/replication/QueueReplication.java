@@ -21,6 +21,11 @@ public interface QueueReplication extends AutoCloseable {
         return null;
     }
 
+    /** This host's member of the cluster, or {@code null} when it is not one. */
+    default ClusterRole clusterRole() {
+        return null;
+    }
+
     /** The copies of this host's queues (as source, one per sink) and of the queues copied here, for status and metrics. */
     List<ReplicaLink> links();
 

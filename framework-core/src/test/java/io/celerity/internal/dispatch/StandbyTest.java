@@ -54,6 +54,11 @@ class StandbyTest {
         }
 
         @Override
+        public long token() {
+            return deposed ? 1 : 2;
+        }
+
+        @Override
         public String why(long nowNanos) {
             return holds ? null : deposed ? "host b holds the lease with token 2" : "the lease is not held";
         }

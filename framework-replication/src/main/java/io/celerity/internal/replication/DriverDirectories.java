@@ -1,5 +1,6 @@
 package io.celerity.internal.replication;
 
+import io.aeron.CommonContext;
 import org.agrona.IoUtil;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -14,12 +15,15 @@ import java.util.stream.Stream;
 /**
  * Where embedded media drivers keep their files: one directory per process, in shared memory when the machine has
  * it. A process killed -9 leaves its directory behind (its term buffers, tens to hundreds of MB of memory in
- * /dev/shm), so each new one first removes those of processes no longer alive.
+ * /dev/shm), so each new one first removes those of processes no longer alive whose driver has also stopped beating
+ * (a pid alone could be another pid namespace's live process, in a container sharing /dev/shm).
  */
 final class DriverDirectories {
 
     private static final Logger LOG = LoggerFactory.getLogger(DriverDirectories.class);
     static final String PREFIX = "celerity-aeron-";
+    /** A driver silent this long is dead by Aeron's own rule: it is the client liveness timeout the hosts use. */
+    private static final long SILENT_MS = 60_000;
 
     private DriverDirectories() {
     }
@@ -40,7 +44,8 @@ final class DriverDirectories {
     static int removeDead(Path base) {
         List<Path> dead;
         try (Stream<Path> dirs = Files.list(base)) {
-            dead = dirs.filter(d -> d.getFileName().toString().startsWith(PREFIX) && ownerIsDead(d)).toList();
+            dead = dirs.filter(d -> d.getFileName().toString().startsWith(PREFIX) && ownerIsDead(d)
+                    && !CommonContext.isDriverActive(d.toFile(), SILENT_MS, message -> { })).toList();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot list " + base, e);
         }

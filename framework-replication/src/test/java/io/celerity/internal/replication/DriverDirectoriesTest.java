@@ -1,5 +1,7 @@
 package io.celerity.internal.replication;
 
+import io.aeron.driver.MediaDriver;
+import io.aeron.driver.ThreadingMode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -32,6 +34,18 @@ class DriverDirectoriesTest {
         assertTrue(Files.isDirectory(alive), "a running process's directory stays");
         assertTrue(Files.isDirectory(notOurs), "a name without a pid is not ours to remove");
         assertTrue(Files.isDirectory(other), "another program's directory stays");
+    }
+
+    @Test
+    void aDriverStillBeatingIsLeftAloneWhateverItsPid() throws Exception {
+        Process exited = new ProcessBuilder("true").start();
+        exited.waitFor();
+        Path dir = base.resolve(DriverDirectories.PREFIX + "c-" + exited.pid()); // as if from another pid namespace
+        try (MediaDriver driver = MediaDriver.launch(new MediaDriver.Context().aeronDirectoryName(dir.toString())
+                .threadingMode(ThreadingMode.SHARED).dirDeleteOnShutdown(true))) {
+            assertEquals(0, DriverDirectories.removeDead(base));
+            assertTrue(Files.isDirectory(dir), "a driver beating now is alive, whatever its directory's pid says");
+        }
     }
 
     @Test
