@@ -7,6 +7,8 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.Random;
 
 /**
@@ -99,6 +101,7 @@ final class HaTorture {
         private final long[] faultsByKind = new long[HaFault.Kind.values().length];
         private final long[] takeoversByKind = new long[HaFault.Kind.values().length];
         private final List<Long> failoverMillis = new ArrayList<>();
+        private final Map<String, List<Long>> failoverMillisByVictim = new TreeMap<>();
         private final TrialTotals totals = new TrialTotals();
         private long movedAside;
         private long selfStops;
@@ -109,8 +112,10 @@ final class HaTorture {
                 faultsByKind[f.fault().kind().ordinal()]++;
                 if (f.tookOver()) {
                     takeoversByKind[f.fault().kind().ordinal()]++;
-                    if (f.pauseMillis() >= 0)
+                    if (f.pauseMillis() >= 0) {
                         failoverMillis.add(f.pauseMillis());
+                        failoverMillisByVictim.computeIfAbsent(f.victim(), v -> new ArrayList<>()).add(f.pauseMillis());
+                    }
                 }
             }
             movedAside += r.movedAside().size();
@@ -136,9 +141,13 @@ final class HaTorture {
 
         /** The {@code q} quantile (0 to 1) of the failover times, nearest rank; -1 when there are none. */
         long failoverQuantile(double q) {
-            if (failoverMillis.isEmpty())
+            return quantile(failoverMillis, q);
+        }
+
+        private static long quantile(List<Long> millis, double q) {
+            if (millis.isEmpty())
                 return -1;
-            long[] sorted = failoverMillis.stream().mapToLong(Long::longValue).sorted().toArray();
+            long[] sorted = millis.stream().mapToLong(Long::longValue).sorted().toArray();
             return sorted[Math.max(0, (int) Math.ceil(q * sorted.length) - 1)];
         }
 
@@ -147,13 +156,17 @@ final class HaTorture {
             for (HaFault.Kind k : HaFault.Kind.values())
                 kinds.append(kinds.length() == 0 ? "" : ", ").append(k.label()).append(' ')
                         .append(faults(k)).append(" (").append(takeovers(k)).append(" taken over)");
+            // b also runs the risk check, the order manager's input: a fault of b stops both
+            StringBuilder byVictim = new StringBuilder();
+            failoverMillisByVictim.forEach((victim, millis) -> byVictim.append(String.format("; from %s: %d, p50 %,d "
+                    + "ms, max %,d ms", victim, millis.size(), quantile(millis, 0.5), quantile(millis, 1))));
             out.printf("%nsummary: %d trials, %d failed; faults on the primary: %s; lost %d, duplicated %d, "
                             + "differing %d, diverged copies %d, copies moved aside %d, hosts that stopped by "
                             + "themselves %d; failover (last answer of the old primary to the first of the new) over %d "
-                            + "takeovers: p50 %,d ms, p99 %,d ms, max %,d ms; seed %d%n", totals.trials(),
+                            + "takeovers: p50 %,d ms, p99 %,d ms, max %,d ms%s; seed %d%n", totals.trials(),
                     totals.failed(), kinds, totals.lost(), totals.duplicated(), totals.differing(), totals.diverged(),
-                    movedAside, selfStops, failoverMillis.size(),
-                    failoverQuantile(0.5), failoverQuantile(0.99), failoverQuantile(1), seed);
+                    movedAside, selfStops, failoverMillis.size(), failoverQuantile(0.5), failoverQuantile(0.99),
+                    failoverQuantile(1), byVictim, seed);
         }
     }
 }
