@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /**
@@ -38,10 +39,14 @@ final class HaTrial {
     private final PrimaryWatch watch = new PrimaryWatch(OmsHostsDeployment.HA_SERVICE);
     private final List<String> selfStops = new ArrayList<>();
 
-    private HaTrial(Hosts hosts, OmsHostsDeployment deployment, OmsHosts oms) {
+    private final Consumer<String> progress;
+    private long nextProgressNanos;
+
+    private HaTrial(Hosts hosts, OmsHostsDeployment deployment, OmsHosts oms, Consumer<String> progress) {
         this.hosts = hosts;
         this.deployment = deployment;
         this.oms = oms;
+        this.progress = progress;
     }
 
     /**
@@ -50,10 +55,18 @@ final class HaTrial {
      */
     static Result run(Path dir, Hosts hosts, int requests, int perSecond, long snapshotEvery, List<String> jvmOptions,
                       List<HaFault> faults, OmsReports reference) throws IOException, InterruptedException {
+        return run(dir, hosts, requests, perSecond, snapshotEvery, jvmOptions, faults, reference, line -> {
+        });
+    }
+
+    /** As above, telling {@code progress} each fault, each takeover and, every second, each copy's progress. */
+    static Result run(Path dir, Hosts hosts, int requests, int perSecond, long snapshotEvery, List<String> jvmOptions,
+                      List<HaFault> faults, OmsReports reference, Consumer<String> progress)
+            throws IOException, InterruptedException {
         long start = System.nanoTime();
         OmsHostsDeployment deployment = OmsHostsDeployment.createHa(dir, hosts, requests, snapshotEvery);
         try (OmsHosts oms = new OmsHosts(hosts, deployment, jvmOptions)) {
-            return new HaTrial(hosts, deployment, oms).run(requests, perSecond, faults, reference, start);
+            return new HaTrial(hosts, deployment, oms, progress).run(requests, perSecond, faults, reference, start);
         }
     }
 
@@ -101,6 +114,7 @@ final class HaTrial {
     /** Applies the fault to the current primary; returns once another host took over, or it is clear none will. */
     private Failover apply(HaFault fault) throws IOException, InterruptedException {
         String victim = watch.primary();
+        progress.accept(fault.kind().label() + " of the primary, host " + victim);
         long faultNanos = System.nanoTime();
         switch (fault.kind()) {
             case KILL -> {
@@ -114,7 +128,9 @@ final class HaTrial {
         long deadline = overNanos + TAKEOVER_WAIT_MILLIS * 1_000_000;
         while (watch.after(faultNanos) == null && System.nanoTime() - deadline < 0)
             supervise(POLL_MILLIS);
-        return new Failover(fault, victim, faultNanos, overNanos, watch.after(faultNanos), -1);
+        Failover failover = new Failover(fault, victim, faultNanos, overNanos, watch.after(faultNanos), -1);
+        progress.accept(failover.toString());
+        return failover;
     }
 
     /** Does {@code fault}, supervises for {@code millis}, then undoes it. */
@@ -189,8 +205,14 @@ final class HaTrial {
     private void supervise(long millis) throws IOException, InterruptedException {
         long deadline = System.nanoTime() + millis * 1_000_000;
         do {
-            selfStops.addAll(oms.restartEnded());
+            List<String> ended = oms.restartEnded();
+            ended.forEach(e -> progress.accept(e + "; started again"));
+            selfStops.addAll(ended);
             watch.poll(oms);
+            if (System.nanoTime() - nextProgressNanos > 0 && !oms.starting()) {
+                nextProgressNanos = System.nanoTime() + 1_000_000_000L;
+                progress.accept("primary " + watch.primary() + "; " + oms.progress());
+            }
             Thread.sleep(Math.min(POLL_MILLIS, Math.max(1, millis)));
         } while (System.nanoTime() - deadline < 0);
     }

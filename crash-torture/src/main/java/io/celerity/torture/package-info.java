@@ -12,6 +12,7 @@
  * io.celerity.torture.OmsHostsDemo} runs that deployment as a demo. With the order manager highly available
  * ({@code --ha}): {@link io.celerity.torture.HaFault} (a fault of whichever host is primary),
  * {@link io.celerity.torture.PrimaryWatch} (who is, from the hosts' logs), {@link io.celerity.torture.OutputTimes}
- * (when each answer was written), {@link io.celerity.torture.HaTrial} and {@link io.celerity.torture.HaTorture}.
+ * (when each answer was written), {@link io.celerity.torture.HaTrial} and {@link io.celerity.torture.HaTorture}; {@link
+ * io.celerity.torture.OmsHaDemo} runs one failover as a demo.
  */
 package io.celerity.torture;
