@@ -54,8 +54,9 @@ public final class CrashTorture implements Callable<Integer> {
     boolean hosts;
 
     @Option(names = "--ha", description = "torture the OMS over three hosts with its order manager highly available "
-            + "instead (examples' oms/ha/services.yaml: primary c, standby b, an Aeron Cluster of a, b and c): kill -9, "
-            + "SIGSTOP or a link cut of the current primary while the clients send, sometimes twice; measures failover")
+            + "instead (examples' oms/ha/services.yaml: primary c, standby b, an Aeron Cluster of a, b and c): "
+            + "kill -9, SIGSTOP or a link cut of the current primary while the clients send, sometimes twice; "
+            + "measures failover")
     boolean ha;
 
     @Option(names = "--rate", defaultValue = "1000",

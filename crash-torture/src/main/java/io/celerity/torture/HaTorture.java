@@ -63,8 +63,8 @@ final class HaTorture {
                 jvmOptions, List.of(), null);
         if (!reference.clean() || reference.reports().total() != requests)
             throw new IllegalStateException("the uninterrupted reference run is not usable: "
-                    + reference.reports().total() + " answers to " + requests + " requests, " + reference.problems() + ", diverged "
-                    + reference.diverged() + "; see " + root.resolve("reference"));
+                    + reference.reports().total() + " answers to " + requests + " requests, " + reference.problems()
+                    + ", diverged " + reference.diverged() + "; see " + root.resolve("reference"));
         out.printf("reference: %,d answers, first primary %s, drained %,d ms after the last request, %,d ms in all%n",
                 reference.reports().total(), reference.firstPrimary(), reference.drainMillis(), reference.millis());
         IOTools.deleteDirWithFiles(root.resolve("reference").toFile());
@@ -162,8 +162,8 @@ final class HaTorture {
                     + "ms, max %,d ms", victim, millis.size(), quantile(millis, 0.5), quantile(millis, 1))));
             out.printf("%nsummary: %d trials, %d failed; faults on the primary: %s; lost %d, duplicated %d, "
                             + "differing %d, diverged copies %d, copies moved aside %d, hosts that stopped by "
-                            + "themselves %d; failover (last answer of the old primary to the first of the new) over %d "
-                            + "takeovers: p50 %,d ms, p99 %,d ms, max %,d ms%s; seed %d%n", totals.trials(),
+                            + "themselves %d; failover (last answer of the old primary to the first of the new) over "
+                            + "%d takeovers: p50 %,d ms, p99 %,d ms, max %,d ms%s; seed %d%n", totals.trials(),
                     totals.failed(), kinds, totals.lost(), totals.duplicated(), totals.differing(), totals.diverged(),
                     movedAside, selfStops, failoverMillis.size(), failoverQuantile(0.5), failoverQuantile(0.99),
                     failoverQuantile(1), byVictim, seed);

@@ -57,7 +57,8 @@ public final class OmsHaDemo implements Callable<Integer> {
             System.out.printf("hosts %s: %s; each runs `celerity run services.yaml --host NAME` in %s/NAME; the order "
                             + "manager's primary is c, its standby b%n", hosts.all(),
                     hosts.isolated() ? "network namespaces" : "loopback (no network namespaces here)", root);
-            HaFault plan = new HaFault(fault, requests * 1_000L / rate / 2, fault == HaFault.Kind.KILL ? 0 : downMillis);
+            long halfWay = requests * 1_000L / rate / 2;
+            HaFault plan = new HaFault(fault, halfWay, fault == HaFault.Kind.KILL ? 0 : downMillis);
             HaTrial.Result r = HaTrial.run(root, hosts, requests, rate, 10_000, jvmOptions.values, List.of(plan),
                     null, System.out::println);
             AnswerTally.read(root.resolve(OmsHostsDeployment.ENTRY).resolve("reports")).print(System.out);

@@ -40,7 +40,7 @@ final class OmsHostsDeployment {
         return create(RESOURCE, OmsDeployment.SNAPSHOTTING_SERVICES, root, hosts, requests, snapshotEvery);
     }
 
-    /** As {@link #create(Path, Hosts, int, long)}, the order manager highly available (only the risk check snapshots). */
+    /** As {@link #create(Path, Hosts, int, long)}, with the order manager highly available (and not snapshotting). */
     static OmsHostsDeployment createHa(Path root, Hosts hosts, int requests, long snapshotEvery) throws IOException {
         return create(HA_RESOURCE, 1, root, hosts, requests, snapshotEvery);
     }

@@ -10,7 +10,7 @@ final class TrialTotals {
     private long differing;
     private long diverged;
 
-    /** Adds one trial: clean or not, its answers against the reference, and how many copies differ from their source. */
+    /** Adds one trial: clean or not, its answers against the reference, how many copies differ from their source. */
     void add(boolean clean, OmsReports.Difference difference, int divergedCopies) {
         trials++;
         if (!clean)
