@@ -66,7 +66,7 @@ final class PrimaryWatch {
     }
 
     // The line's leading time, on System.nanoTime(); the fallback if it has none.
-    private long loggedNanos(String line, long fallback) {
+    long loggedNanos(String line, long fallback) {
         int space = line.indexOf(' ');
         if (space < 0)
             return fallback;
