@@ -3,25 +3,27 @@ package io.celerity.internal.cluster;
 import io.aeron.archive.Archive;
 import io.aeron.archive.ArchiveThreadingMode;
 import io.aeron.archive.client.AeronArchive;
+import io.aeron.cluster.ClusterControl;
 import io.aeron.cluster.ClusteredMediaDriver;
 import io.aeron.cluster.ConsensusModule;
+import io.aeron.cluster.NanosecondClusterClock;
 import io.aeron.cluster.service.ClusteredServiceContainer;
 import io.aeron.driver.MediaDriver;
 import io.aeron.driver.ThreadingMode;
 import org.agrona.CloseHelper;
 import org.agrona.concurrent.NoOpLock;
 import org.agrona.concurrent.SleepingMillisIdleStrategy;
+import org.agrona.concurrent.status.AtomicCounter;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.nio.file.Path;
-import java.security.SecureRandom;
 
 /**
  * This host's member of the cluster: a media driver, the Aeron Archive that records the cluster's log, the consensus
- * module (Raft) and the clustered service container running {@link LeadershipService}, all in this process. Its
- * {@link #leadership()} says whether it leads and holds the lease. Its state (log, votes) lives in its directory and
- * survives a restart, as Raft requires.
+ * module (Raft) and the clustered service container running {@link LeaseService}, the lock service that grants
+ * leases to client hosts ({@link LeaseClient}), all in this process. Its {@link #leadership()} says what Raft role it
+ * has, for status. Its state (log, votes, snapshots) lives in its directory and survives a restart, as Raft requires.
  */
 public final class ClusterMember implements AutoCloseable {
 
@@ -31,27 +33,29 @@ public final class ClusterMember implements AutoCloseable {
     private static final String LOCAL_CONTROL = "aeron:ipc?" + TERM_LENGTH;
     private static final int SEGMENT_FILE_LENGTH = 4 * 1024 * 1024;
 
+    private final MemberDirectory directory;
     private final Leadership leadership;
+    private final LeaseService service;
     private final ClusteredMediaDriver driver;
     private final ClusteredServiceContainer container;
 
-    private ClusterMember(Leadership leadership, ClusteredMediaDriver driver, ClusteredServiceContainer container) {
+    private ClusterMember(MemberDirectory directory, Leadership leadership, LeaseService service,
+                          ClusteredMediaDriver driver, ClusteredServiceContainer container) {
+        this.directory = directory;
         this.leadership = leadership;
+        this.service = service;
         this.driver = driver;
         this.container = container;
     }
 
-    /**
-     * Starts the member for host {@code hostName} of {@code members}, its files under {@code dir}; refuses a host that
-     * is not a member. {@code listener} hears each lease extension (tests record them; {@link LeaseListener#NONE}).
-     */
-    public static ClusterMember start(ClusterMembers members, String hostName, Path dir, ClusterTimeouts timeouts,
-                                      LeaseListener listener) {
+    /** Starts the member for host {@code hostName} of {@code members}, its files under {@code dir}; refuses a host
+     * that is not a member. */
+    public static ClusterMember start(ClusterMembers members, String hostName, Path dir, ClusterTimeouts timeouts) {
         int id = members.idOf(hostName);
         String address = members.member(id).address();
         String aeronDir = dir.resolve("aeron").toAbsolutePath().toString();
         Leadership leadership = new Leadership(id);
-        Lease lease = new Lease(leadership, new SecureRandom().nextLong(), timeouts, listener);
+        LeaseService service = new LeaseService(leadership, timeouts.lease().toNanos());
 
         MediaDriver.Context driverContext = new MediaDriver.Context()
                 .aeronDirectoryName(aeronDir)
@@ -87,6 +91,7 @@ public final class ClusterMember implements AutoCloseable {
                 .logChannel("aeron:udp?" + TERM_LENGTH)
                 .replicationChannel("aeron:udp?endpoint=" + address + ":0")
                 .archiveContext(localArchive.clone())
+                .clusterClock(new NanosecondClusterClock()) // lease expiries in ns, not rounded to a millisecond
                 .leaderHeartbeatIntervalNs(timeouts.leaderHeartbeatInterval().toNanos())
                 .leaderHeartbeatTimeoutNs(timeouts.leaderHeartbeatTimeout().toNanos())
                 .electionTimeoutNs(timeouts.electionTimeout().toNanos())
@@ -97,28 +102,52 @@ public final class ClusterMember implements AutoCloseable {
                 .aeronDirectoryName(aeronDir)
                 .archiveContext(localArchive.clone())
                 .clusterDir(dir.resolve("cluster").toFile())
-                .clusteredService(new LeadershipService(lease, id, lease.incarnation(), timeouts))
+                .clusteredService(service)
                 .idleStrategySupplier(() -> new SleepingMillisIdleStrategy(1))
                 .errorHandler(e -> LOG.error("cluster member {} service: {}", hostName, e.toString(), e));
 
-        ClusteredMediaDriver driver = ClusteredMediaDriver.launch(driverContext, archiveContext, consensusContext);
+        MemberDirectory directory = MemberDirectory.hold(dir, hostName);
+        ClusteredMediaDriver driver = null;
         try {
+            driver = ClusteredMediaDriver.launch(driverContext, archiveContext, consensusContext);
             ClusteredServiceContainer container = ClusteredServiceContainer.launch(serviceContext);
             LOG.info("cluster member {} (id {}) of {} started, files in {}", hostName, id, members, dir);
-            return new ClusterMember(leadership, driver, container);
+            return new ClusterMember(directory, leadership, service, driver, container);
         } catch (RuntimeException e) {
-            driver.close();
+            CloseHelper.quietCloseAll(driver, directory);
             throw e;
         }
     }
 
-    /** Who leads, in which term, and whether this member holds the lease. */
+    /** This member's Raft role, the leadership term and its leader, for status. */
     public Leadership leadership() {
         return leadership;
     }
 
+    /** Where this member's media driver lives: other clients on this host may use it. */
+    public String aeronDirectory() {
+        return driver.mediaDriver().aeronDirectoryName();
+    }
+
+    /** How many times this member's Raft role changed (a Prometheus counter). */
+    public long roleChanges() {
+        return leadership.roleChanges();
+    }
+
+    /** The lease service, for tests: its table is racy to read while this member runs. */
+    LeaseService service() {
+        return service;
+    }
+
+    /** Asks the consensus module for a snapshot (taken if this member leads); false if it is busy with another. */
+    boolean requestSnapshot() {
+        AtomicCounter toggle = ClusterControl.findControlToggle(
+                driver.consensusModule().context().aeron().countersReader(), 0);
+        return toggle != null && ClusterControl.ToggleState.SNAPSHOT.toggle(toggle);
+    }
+
     @Override
     public void close() {
-        CloseHelper.closeAll(container, driver);
+        CloseHelper.closeAll(container, driver, directory);
     }
 }

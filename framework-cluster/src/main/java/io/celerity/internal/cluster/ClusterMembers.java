@@ -73,6 +73,20 @@ public final class ClusterMembers {
     }
 
     /**
+     * The members {@code names} at {@code addresses} (same order and count), member {@code i}'s ports from
+     * {@code basePort + PORTS_PER_MEMBER * i}: apart even when several share one address (loopback tests).
+     */
+    public static ClusterMembers of(List<String> names, List<String> addresses, int basePort) {
+        if (names.size() != addresses.size())
+            throw new IllegalArgumentException("cluster: " + names.size() + " members " + names + " but "
+                    + addresses.size() + " addresses " + addresses + "; give one address per member");
+        List<Member> members = new ArrayList<>();
+        for (int i = 0; i < names.size(); i++)
+            members.add(new Member(names.get(i), addresses.get(i), basePort + PORTS_PER_MEMBER * i));
+        return of(members);
+    }
+
+    /**
      * Parses {@code name=address:basePort,...}, e.g. {@code a=10.0.0.1:20000,b=10.0.0.2:20000,c=10.0.0.3:20000}.
      */
     public static ClusterMembers parse(String spec) {
@@ -121,6 +135,14 @@ public final class ClusterMembers {
                     .append(',').append(m.endpoint(LOG)).append(',').append(m.endpoint(CATCHUP))
                     .append(',').append(m.endpoint(ARCHIVE)).append('|');
         }
+        return s.toString();
+    }
+
+    /** Aeron Cluster's {@code ingressEndpoints} string for clients: {@code id=address:port,...}. */
+    String ingressEndpoints() {
+        StringBuilder s = new StringBuilder();
+        for (int id = 0; id < members.size(); id++)
+            s.append(id == 0 ? "" : ",").append(id).append('=').append(members.get(id).endpoint(INGRESS));
         return s.toString();
     }
 

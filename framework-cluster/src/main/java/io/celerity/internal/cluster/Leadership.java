@@ -3,19 +3,19 @@ package io.celerity.internal.cluster;
 import io.aeron.cluster.service.Cluster;
 
 /**
- * What this cluster member knows of leadership, for any thread, without allocation or locks: its role, the
- * leadership term, and whether it holds the lease at a given time. Only a lease holder may act as the primary; the
- * role alone is not enough (a leader cut off from the majority still thinks it leads until it notices).
+ * What this cluster member knows of the cluster's own leadership, for status and metrics, from any thread without
+ * allocation or locks: its Raft role, the leadership term, the leader's member id, and how often its role changed.
+ * It licenses nothing: which host runs a service is decided by the leases ({@link ServiceLease}), not by which
+ * member Raft elected.
  */
 public final class Leadership {
 
     private final int memberId;
-    // Written by the clustered service's thread only; holdsLease reads leaseUntil before leaseFrom (see Lease).
+    // Written by the clustered service's thread only.
     private volatile Cluster.Role role = Cluster.Role.FOLLOWER;
     private volatile long term = -1;
     private volatile int leaderMemberId = -1;
-    private volatile long leaseFrom = Long.MAX_VALUE;
-    private volatile long leaseUntil = Long.MIN_VALUE;
+    private volatile long roleChanges;
 
     Leadership(int memberId) {
         this.memberId = memberId;
@@ -41,38 +41,20 @@ public final class Leadership {
         return leaderMemberId;
     }
 
-    /**
-     * True when this member holds the lease at {@code nowNanos} ({@link System#nanoTime()}): it leads, it has waited
-     * out any earlier leader's lease, and a renewal it sent less than a lease ago was committed by a majority.
-     */
-    public boolean holdsLease(long nowNanos) {
-        long until = leaseUntil; // before leaseFrom: a grant of a new term is written after that term's leaseFrom
-        long from = leaseFrom;
-        return role == Cluster.Role.LEADER && nowNanos >= from && nowNanos < until;
+    /** How many times this member's role changed since it started (a Prometheus counter). */
+    public long roleChanges() {
+        return roleChanges;
     }
 
     void role(Cluster.Role role) {
+        if (role != this.role)
+            roleChanges++; // single writer: the service's thread
         this.role = role;
     }
 
-    /** A new term: the old lease ends first, then the new one's earliest start is known. */
-    void newTerm(long term, int leaderMemberId, long leaseFrom) {
-        this.leaseUntil = Long.MIN_VALUE;
-        this.leaseFrom = leaseFrom;
+    void newTerm(long term, int leaderMemberId) {
         this.leaderMemberId = leaderMemberId;
         this.term = term;
-    }
-
-    void leaseUntil(long until) {
-        this.leaseUntil = until;
-    }
-
-    long leaseUntil() {
-        return leaseUntil;
-    }
-
-    long leaseFrom() {
-        return leaseFrom;
     }
 
     @Override

@@ -2,6 +2,8 @@ package io.celerity.internal.cluster;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -20,6 +22,17 @@ class ClusterMembersTest {
                 + "1,10.0.0.2:20000,10.0.0.2:20001,10.0.0.2:20002,10.0.0.2:20003,10.0.0.2:20004|"
                 + "2,10.0.0.3:20000,10.0.0.3:20001,10.0.0.3:20002,10.0.0.3:20003,10.0.0.3:20004|",
                 members.aeronMembers());
+    }
+
+    @Test
+    void membersSharingOneBasePortGetPortsApart() {
+        ClusterMembers members = ClusterMembers.of(List.of("a", "b", "c"),
+                List.of("127.0.0.1", "127.0.0.1", "127.0.0.1"), 20000);
+        assertEquals("127.0.0.1:20009", members.member(1).archiveEndpoint());
+        assertEquals("0=127.0.0.1:20000,1=127.0.0.1:20005,2=127.0.0.1:20010", members.ingressEndpoints());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> ClusterMembers.of(List.of("a", "b", "c"), List.of("10.0.0.1", "10.0.0.2"), 20000));
+        assertTrue(e.getMessage().contains("give one address per member"), e.getMessage());
     }
 
     @Test

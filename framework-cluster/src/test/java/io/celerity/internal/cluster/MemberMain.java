@@ -1,13 +1,12 @@
 package io.celerity.internal.cluster;
 
-import io.aeron.cluster.service.Cluster;
-
 import java.nio.file.Path;
+import java.util.List;
 
 /**
- * One cluster member as its own process: {@code MemberMain members host dir}. Prints each lease extension
- * ({@code lease member=a term=3 from=.. until=.. at=..}, nanoTime) before it takes effect, and, from a thread of its
- * own reading {@link Leadership} as any thread may, each change of role, term or lease ({@code status ...}).
+ * One cluster member as its own process: {@code MemberMain names addresses basePort host dir} (names and addresses
+ * comma-separated). Prints, from a thread of its own reading {@link Leadership} as any thread may, each change of
+ * role or term ({@code status member=a role=LEADER term=3 leader=0 roleChanges=1 at=..}).
  */
 public final class MemberMain {
 
@@ -15,22 +14,19 @@ public final class MemberMain {
     }
 
     public static void main(String[] args) throws InterruptedException {
-        ClusterMembers members = ClusterMembers.parse(args[0]);
-        String host = args[1];
-        LeaseListener print = (term, from, until, now) -> System.out.println("lease member=" + host + " term=" + term
-                + " from=" + from + " until=" + until + " at=" + now);
-        ClusterMember member = ClusterMember.start(members, host, Path.of(args[2]), ClusterTimeouts.DEFAULT, print);
+        ClusterMembers members = ClusterMembers.of(List.of(args[0].split(",")), List.of(args[1].split(",")),
+                Integer.parseInt(args[2]));
+        String host = args[3];
+        ClusterMember member = ClusterMember.start(members, host, Path.of(args[4]), ClusterTimeouts.DEFAULT);
         Runtime.getRuntime().addShutdownHook(new Thread(member::close));
         System.out.println("member " + host + " started");
         Leadership leadership = member.leadership();
         String last = "";
         while (true) {
-            long now = System.nanoTime();
-            Cluster.Role role = leadership.role();
-            String state = "role=" + role + " term=" + leadership.term() + " leader=" + leadership.leaderMemberId()
-                    + " holds=" + leadership.holdsLease(now);
+            String state = "role=" + leadership.role() + " term=" + leadership.term() + " leader="
+                    + leadership.leaderMemberId() + " roleChanges=" + member.roleChanges();
             if (!state.equals(last))
-                System.out.println("status member=" + host + " " + state + " at=" + now);
+                System.out.println("status member=" + host + " " + state + " at=" + System.nanoTime());
             last = state;
             Thread.sleep(5);
         }

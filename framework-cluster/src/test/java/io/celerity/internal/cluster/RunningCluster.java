@@ -8,9 +8,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
@@ -19,168 +17,166 @@ import java.util.stream.Collectors;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-/** Three cluster members, each a {@link MemberMain} process on a host of its own, and what their logs say. */
+/**
+ * Three cluster members, each a {@link MemberMain} process on a host of its own, candidates for the lease as
+ * {@link CandidateMain} processes beside them, and what their logs say.
+ */
 final class RunningCluster {
 
     /** Liveness, not speed: JVMs starting and electing on a loaded 2-core machine. */
     static final Duration START_LIMIT = Duration.ofMinutes(3);
-    /** Liveness, not speed: a takeover measured below a second when quiet, allowed 30 s when loaded. */
+    /** Liveness, not speed: a takeover measured well below a second when quiet, allowed 30 s when loaded. */
     static final Duration TAKEOVER_LIMIT = Duration.ofSeconds(30);
-    private static final Pattern STATUS = Pattern.compile("^status member=(\\w+) (.*) at=(-?\\d+)$", Pattern.MULTILINE);
-    private static final int BASE_PORT = 23100; // +10 per member: distinct even on the loopback fallback
+    private static final Pattern STATUS = Pattern.compile("^status host=(\\w+) (.*) at=(-?\\d+)(?: why=.*)?$",
+            Pattern.MULTILINE);
+    private static final Pattern TERM = Pattern.compile("^status member=\\w+ role=\\w+ term=(-?\\d+) ",
+            Pattern.MULTILINE);
+    private static final Pattern LEADER = Pattern.compile(
+            "^status member=(\\w+) role=LEADER term=\\d+ .* at=(-?\\d+)$", Pattern.MULTILINE);
+    private static final int BASE_PORT = 23100;
 
     private final Hosts hosts;
     private final Path dir;
-    private final String spec;
-    private final Map<String, HostProcess> members = new LinkedHashMap<>();
-    private final List<HostProcess> everStarted = new ArrayList<>(); // for the lease record: killed ones too
+    private final String[] memberArgs;
+    private final List<HostProcess> members = new ArrayList<>();
+    private final List<HostProcess> candidates = new ArrayList<>(); // every one ever started, killed ones too
 
     RunningCluster(Hosts hosts, Path dir) {
         this.hosts = hosts;
         this.dir = dir;
-        List<String> entries = new ArrayList<>();
-        for (int i = 0; i < hosts.all().size(); i++) {
-            Host h = hosts.all().get(i);
-            entries.add(h.name() + "=" + h.address() + ":" + (BASE_PORT + 10 * i));
-        }
-        spec = String.join(",", entries);
+        memberArgs = new String[] {
+                hosts.all().stream().map(Host::name).collect(Collectors.joining(",")),
+                hosts.all().stream().map(Host::address).collect(Collectors.joining(",")),
+                String.valueOf(BASE_PORT)};
     }
 
-    /** Starts every member; returns once each process runs (not yet elected). */
-    RunningCluster startAll() throws Exception {
-        for (Host h : hosts.all())
-            start(h.name());
+    /** Starts a member on every host; returns once each process runs (not yet elected). */
+    RunningCluster startMembers() throws Exception {
+        for (Host h : hosts.all()) {
+            HostProcess p = h.startJava(dir.resolve("member-" + h.name() + ".log"), MemberMain.class,
+                    memberArgs[0], memberArgs[1], memberArgs[2], h.name(), dir.resolve(h.name()).toString());
+            members.add(p);
+            p.awaitLine(Pattern.compile("member " + h.name() + " started"), START_LIMIT);
+        }
         return this;
     }
 
-    void start(String name) throws Exception {
-        Host host = hosts.host(name);
-        HostProcess p = host.startJava(dir.resolve(name + "-" + System.nanoTime() + ".log"), MemberMain.class,
-                spec, name, dir.resolve(name).toString());
-        members.put(name, p);
-        everStarted.add(p);
-        p.awaitLine(Pattern.compile("member " + name + " started"), START_LIMIT);
+    /** Starts a candidate for the lease on {@code host}, which declares {@code other} eligible while it holds. */
+    HostProcess startCandidate(String host, boolean preferred, String other) throws Exception {
+        Host h = hosts.host(host);
+        HostProcess p = h.startJava(dir.resolve("candidate-" + host + "-" + System.nanoTime() + ".log"),
+                CandidateMain.class, memberArgs[0], memberArgs[1], memberArgs[2], host, h.address(),
+                String.valueOf(preferred), other);
+        candidates.add(p);
+        p.awaitLine(Pattern.compile("candidate " + host + " started"), START_LIMIT);
+        return p;
     }
 
-    HostProcess process(String name) {
-        return members.get(name);
-    }
-
-    /** A member other than {@code excluded} that held the lease at or after {@code sinceNanos}; waits for one. */
-    LeaseRecord.Extension awaitHolder(String excluded, long sinceNanos, Duration limit) throws InterruptedException {
-        return awaitExtension(limit, "member " + (excluded == null ? "" : "but " + excluded + " ") + "held the lease",
-                e -> !e.member().equals(excluded) && e.at() >= sinceNanos && e.holdsFrom() < e.until());
-    }
-
-    /** The lease extension in force now (its member holds the lease now); waits for one. */
-    LeaseRecord.Extension awaitCurrentHolder(Duration limit) throws InterruptedException {
-        return awaitExtension(limit, "member held the lease at a moment it was looked for", e -> {
-            long now = System.nanoTime();
-            return e.holdsFrom() <= now && now < e.until();
-        });
-    }
-
-    private LeaseRecord.Extension awaitExtension(Duration limit, String what, Predicate<LeaseRecord.Extension> wanted)
-            throws InterruptedException {
+    /** The first grant, by a process other than {@code excluded}, that started holding at or after a time. */
+    LeaseRecord.Grant awaitHolder(HostProcess excluded, long sinceNanos, Duration limit) throws InterruptedException {
         long deadline = System.nanoTime() + limit.toNanos();
         while (System.nanoTime() < deadline) {
-            Optional<LeaseRecord.Extension> first = LeaseRecord.extensions(everStarted).stream().filter(wanted)
-                    .min(Comparator.comparingLong(LeaseRecord.Extension::holdsFrom));
+            Optional<LeaseRecord.Grant> first = LeaseRecord.grants(candidates).stream()
+                    .filter(g -> (excluded == null || g.pid() != excluded.pid()) && g.from() >= sinceNanos)
+                    .min(Comparator.comparingLong(LeaseRecord.Grant::from));
             if (first.isPresent())
                 return first.get();
             Thread.sleep(20);
         }
-        throw new AssertionError("no " + what + " within " + limit.toSeconds() + " s\n" + logs());
+        throw new AssertionError("no candidate " + (excluded == null ? "" : "but " + excluded + " ")
+                + "held the lease within " + limit.toSeconds() + " s\n" + logs());
     }
 
-    /** The member holding the lease now, once every other member follows its term: a fault then leaves a majority. */
-    LeaseRecord.Extension awaitFullCluster(Duration limit) throws InterruptedException {
-        LeaseRecord.Extension holder = awaitCurrentHolder(limit);
-        for (String name : members.keySet())
-            if (!name.equals(holder.member()))
-                awaitFollowing(name, holder.term(), 0, limit);
-        return awaitCurrentHolder(limit);
+    /** The end of the last grant process {@code p} printed (nanoTime). */
+    long lastUntil(HostProcess p) {
+        return LeaseRecord.grants(candidates).stream().filter(g -> g.pid() == p.pid())
+                .mapToLong(LeaseRecord.Grant::until).max().orElse(Long.MIN_VALUE);
     }
 
-    /** Whether {@code name} held the lease at {@code nanos}, by the extensions it printed. */
-    boolean heldAt(String name, long nanos) {
-        return LeaseRecord.extensions(everStarted).stream()
-                .anyMatch(e -> e.member().equals(name) && e.holdsFrom() <= nanos && nanos < e.until());
+    /** The grants process {@code p} printed at or after {@code sinceNanos}. */
+    List<LeaseRecord.Grant> grantsSince(HostProcess p, long sinceNanos) {
+        return LeaseRecord.grants(candidates).stream().filter(g -> g.pid() == p.pid() && g.at() >= sinceNanos)
+                .toList();
     }
 
-    /** Waits for {@code name}'s status thread to say {@code state} (e.g. {@code holds=false}) at or after a time. */
-    void awaitStatus(String name, String state, long sinceNanos, Duration limit) throws InterruptedException {
-        awaitStatus(name, "a status with " + state, sinceNanos, limit, status -> (status + " ").contains(state + " "));
-    }
-
-    /** Waits for {@code name} to say it follows in term {@code minTerm} or later, at or after {@code sinceNanos}. */
-    void awaitFollowing(String name, long minTerm, long sinceNanos, Duration limit) throws InterruptedException {
-        Pattern following = Pattern.compile("role=FOLLOWER term=(\\d+) ");
-        awaitStatus(name, "role=FOLLOWER in term " + minTerm + " or later", sinceNanos, limit, status -> {
-            Matcher m = following.matcher(status + " ");
-            return m.find() && Long.parseLong(m.group(1)) >= minTerm;
-        });
-    }
-
-    private void awaitStatus(String name, String what, long sinceNanos, Duration limit, Predicate<String> wanted)
-            throws InterruptedException {
-        awaitLog(name, limit, what + " after " + sinceNanos, text -> {
-            Matcher m = STATUS.matcher(text);
-            while (m.find())
-                if (m.group(1).equals(name) && Long.parseLong(m.group(3)) >= sinceNanos && wanted.test(m.group(2)))
-                    return true;
-            return false;
-        });
-    }
-
-    /** The first status {@code name} printed for a moment at or after {@code sinceNanos}; waits for one. */
-    String awaitFirstStatus(String name, long sinceNanos, Duration limit) throws InterruptedException {
-        String[] first = new String[1];
-        awaitStatus(name, "a status", sinceNanos, limit, status -> {
-            first[0] = status;
-            return true;
-        });
-        return first[0];
-    }
-
-    /** How many lines of {@code name}'s log contain {@code text}. */
-    int count(String name, String text) {
-        return members.get(name).logText().split(Pattern.quote(text), -1).length - 1;
-    }
-
-    /** Waits for {@code name}'s log to hold more than {@code before} lines containing {@code text}. */
-    void awaitMore(String name, String text, int before, Duration limit) throws InterruptedException {
-        awaitLog(name, limit, "a line with '" + text + "'", log -> count(name, text) > before);
-    }
-
-    private void awaitLog(String name, Duration limit, String what, Predicate<String> done)
-            throws InterruptedException {
+    /** Waits for candidate {@code p} to say {@code state} (e.g. {@code deposed=true}) at or after a time. */
+    void awaitStatus(HostProcess p, String state, long sinceNanos, Duration limit) throws InterruptedException {
         long deadline = System.nanoTime() + limit.toNanos();
-        while (!done.test(members.get(name).logText())) {
+        while (firstStatus(p, sinceNanos, s -> (s + " ").contains(state + " ")) == null) {
             if (System.nanoTime() > deadline)
-                throw new AssertionError("member " + name + " printed no " + what + " within " + limit.toSeconds()
-                        + " s\n" + logs());
+                throw new AssertionError(p + " said no " + state + " after " + sinceNanos + " within "
+                        + limit.toSeconds() + " s\n" + logs());
             Thread.sleep(20);
         }
     }
 
-    /** The end of the last lease {@code name} printed (nanoTime). */
-    long lastUntil(String name) {
-        return LeaseRecord.extensions(everStarted).stream().filter(e -> e.member().equals(name))
-                .mapToLong(LeaseRecord.Extension::until).max().orElse(Long.MIN_VALUE);
+    /** The first status line of {@code p} at or after {@code sinceNanos} that {@code wanted} accepts, else null. */
+    String firstStatus(HostProcess p, long sinceNanos, Predicate<String> wanted) {
+        Matcher m = STATUS.matcher(p.logText());
+        while (m.find())
+            if (Long.parseLong(m.group(3)) >= sinceNanos && wanted.test(m.group(2)))
+                return m.group(0);
+        return null;
     }
 
-    /** Asserts that no two leases (of two members, or two terms of one) ever overlapped; returns their number. */
+    /** Waits for {@code p}'s log to contain {@code text}. */
+    void awaitText(HostProcess p, String text, Duration limit) throws InterruptedException {
+        long deadline = System.nanoTime() + limit.toNanos();
+        while (!p.logText().contains(text)) {
+            if (System.nanoTime() > deadline)
+                throw new AssertionError(p + " did not print '" + text + "' within " + limit.toSeconds() + " s\n"
+                        + logs());
+            Thread.sleep(20);
+        }
+    }
+
+    /** Asserts that no two processes ever held the lease at the same moment; returns how many holdings there were. */
     int assertNoOverlap() {
-        List<LeaseRecord.Interval> intervals = LeaseRecord.intervals(LeaseRecord.extensions(everStarted));
-        assertEquals(List.of(), LeaseRecord.overlaps(intervals), "leases overlapping in time:\n" + intervals);
+        List<LeaseRecord.Interval> intervals = LeaseRecord.intervals(LeaseRecord.grants(candidates));
+        assertEquals(List.of(), LeaseRecord.overlaps(intervals), "two holders at once:\n" + intervals);
         return intervals.size();
     }
 
-    /** The end of each member's log, for a failure message. */
+    /** The host whose member last said it leads; waits for one. */
+    String awaitLeaderHost(Duration limit) throws InterruptedException {
+        long deadline = System.nanoTime() + limit.toNanos();
+        while (System.nanoTime() < deadline) {
+            String leader = null;
+            long leaderAt = Long.MIN_VALUE;
+            for (HostProcess p : members) {
+                Matcher m = LEADER.matcher(p.logText());
+                while (m.find())
+                    if (Long.parseLong(m.group(2)) > leaderAt) {
+                        leaderAt = Long.parseLong(m.group(2));
+                        leader = m.group(1);
+                    }
+            }
+            if (leader != null)
+                return leader;
+            Thread.sleep(20);
+        }
+        throw new AssertionError("no member led within " + limit.toSeconds() + " s\n" + logs());
+    }
+
+    /** The member process on {@code host}. */
+    HostProcess member(String host) {
+        return members.stream().filter(p -> p.host().equals(host)).findFirst().orElseThrow();
+    }
+
+    /** The highest Raft term any member printed: elections after the first raise it (a busy machine's spurious ones too). */
+    long lastTerm() {
+        Matcher m = TERM.matcher(members.stream().map(HostProcess::logText).collect(Collectors.joining("\n")));
+        long last = -1;
+        while (m.find())
+            last = Math.max(last, Long.parseLong(m.group(1)));
+        return last;
+    }
+
+    /** The end of each process's log, for a failure message. */
     String logs() {
-        return everStarted.stream().map(p -> "--- " + p + ":\n" + tail(p.logText()))
-                .collect(Collectors.joining("\n"));
+        List<HostProcess> all = new ArrayList<>(members);
+        all.addAll(candidates);
+        return all.stream().map(p -> "--- " + p + ":\n" + tail(p.logText())).collect(Collectors.joining("\n"));
     }
 
     private static String tail(String text) {

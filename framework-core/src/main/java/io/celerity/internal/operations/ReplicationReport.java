@@ -24,7 +24,7 @@ public final class ReplicationReport {
 
     public ReplicationReport(String host, List<ReplicaLink> links, Function<String, ChronicleQueue> queues) {
         this.host = host;
-        this.links = List.copyOf(links);
+        this.links = links; // a live view: a highly available queue's links change with the host's role
         this.queues = queues;
     }
 
@@ -33,8 +33,9 @@ public final class ReplicationReport {
         return host;
     }
 
+    /** The links as they are now. */
     public List<ReplicaLink> links() {
-        return links;
+        return List.copyOf(links);
     }
 
     /** The last index of the queue as this host holds it (the source's, or the replica's), -1 when it is empty. */

@@ -6,16 +6,13 @@ import io.aeron.driver.ThreadingMode;
 import org.agrona.CloseHelper;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.AgentInvoker;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /** An Aeron client and, unless an external driver is named, the media driver it talks to, closed together. */
 public final class AeronConnection implements AutoCloseable {
-
-    private static final Logger LOG = LoggerFactory.getLogger(AeronConnection.class);
 
     // A process starved of CPU for 10 s (Aeron's default) on a loaded machine is slow, not dead.
     private static final long LIVENESS_NS = TimeUnit.SECONDS.toNanos(60);
@@ -37,21 +34,30 @@ public final class AeronConnection implements AutoCloseable {
      * {@code aeronDir}, emptied at start and removed at close.
      */
     public static AeronConnection invoked(Path aeronDir) {
+        return invoked(aeronDir, LIVENESS_NS, reason -> { });
+    }
+
+    /**
+     * As {@link #invoked(Path)}, telling {@code clientClosed} once why the client closed for good (the loop stalled
+     * past {@code livenessNs}: a stopped process, a very long pause), after which nothing is copied.
+     */
+    static AeronConnection invoked(Path aeronDir, long livenessNs, Consumer<String> clientClosed) {
+        AeronErrors errors = new AeronErrors(clientClosed);
         MediaDriver driver = MediaDriver.launchEmbedded(new MediaDriver.Context()
                 .aeronDirectoryName(aeronDir.toString())
                 .threadingMode(ThreadingMode.INVOKER)
-                .clientLivenessTimeoutNs(LIVENESS_NS)
-                .publicationUnblockTimeoutNs(2 * LIVENESS_NS)
+                .clientLivenessTimeoutNs(livenessNs)
+                .publicationUnblockTimeoutNs(2 * livenessNs)
                 .dirDeleteOnStart(true)
                 .dirDeleteOnShutdown(true)
-                .errorHandler(AeronConnection::logError));
+                .errorHandler(errors));
         try {
             AgentInvoker driverCycle = driver.sharedAgentInvoker();
             // The client has no thread either; its synchronous commands (add a subscription) turn the driver themselves.
             Aeron aeron = Aeron.connect(new Aeron.Context().aeronDirectoryName(driver.aeronDirectoryName())
                     .useConductorAgentInvoker(true).driverAgentInvoker(driverCycle)
-                    .driverTimeoutMs(TimeUnit.NANOSECONDS.toMillis(LIVENESS_NS))
-                    .errorHandler(AeronConnection::logError));
+                    .driverTimeoutMs(TimeUnit.NANOSECONDS.toMillis(livenessNs))
+                    .errorHandler(errors));
             return new AeronConnection(driver, aeron, new DutyCycle(aeron.conductorAgentInvoker(), driverCycle));
         } catch (RuntimeException e) {
             driver.close();
@@ -69,11 +75,12 @@ public final class AeronConnection implements AutoCloseable {
                 .threadingMode(ThreadingMode.SHARED)
                 .dirDeleteOnStart(true)
                 .dirDeleteOnShutdown(true)
-                .errorHandler(AeronConnection::logError);
+                .errorHandler(new AeronErrors(reason -> { }));
         MediaDriver driver = MediaDriver.launchEmbedded(context);
         try {
             return new AeronConnection(driver, Aeron.connect(new Aeron.Context()
-                    .aeronDirectoryName(driver.aeronDirectoryName()).errorHandler(AeronConnection::logError)), null);
+                    .aeronDirectoryName(driver.aeronDirectoryName())
+                    .errorHandler(new AeronErrors(reason -> { }))), null);
         } catch (RuntimeException e) {
             driver.close();
             throw e;
@@ -82,8 +89,12 @@ public final class AeronConnection implements AutoCloseable {
 
     /** A client of a media driver already running on this host, whose files are in {@code aeronDir}. */
     public static AeronConnection external(String aeronDir) {
+        return external(aeronDir, reason -> { });
+    }
+
+    private static AeronConnection external(String aeronDir, Consumer<String> clientClosed) {
         return new AeronConnection(null, Aeron.connect(new Aeron.Context().aeronDirectoryName(aeronDir)
-                .errorHandler(AeronConnection::logError)), null);
+                .errorHandler(new AeronErrors(clientClosed))), null);
     }
 
     /**
@@ -91,8 +102,13 @@ public final class AeronConnection implements AutoCloseable {
      * {@link #invoked(Path) invoked}.
      */
     public static AeronConnection fromSystemProperties(Path dir) {
+        return fromSystemProperties(dir, reason -> { });
+    }
+
+    /** As {@link #fromSystemProperties(Path)}, telling {@code clientClosed} once why the client closed for good. */
+    public static AeronConnection fromSystemProperties(Path dir, Consumer<String> clientClosed) {
         String external = System.getProperty("aeron.dir");
-        return external == null ? invoked(dir) : external(external);
+        return external == null ? invoked(dir, LIVENESS_NS, clientClosed) : external(external, clientClosed);
     }
 
     /** The driver's and client's duty cycle when they have no threads of their own ({@link #invoked}), else null. */
@@ -100,7 +116,8 @@ public final class AeronConnection implements AutoCloseable {
         return dutyCycle;
     }
 
-    // The client first: after a stall it renews its keepalive before the driver judges it.
+    // After a stall past the liveness timeout the client closes for good, whichever runs first (it finds its own
+    // conductor unserved that long); its error handler tells the host, which stops.
     private record DutyCycle(AgentInvoker client, AgentInvoker driver) implements Agent {
         @Override
         public int doWork() {
@@ -111,11 +128,6 @@ public final class AeronConnection implements AutoCloseable {
         public String roleName() {
             return "aeron-duty-cycle";
         }
-    }
-
-    // Aeron's own default prints to stderr; the host's log is where operators look.
-    private static void logError(Throwable error) {
-        LOG.error("Aeron: {}", error.toString(), error);
     }
 
     /** The client, for publications and subscriptions. */

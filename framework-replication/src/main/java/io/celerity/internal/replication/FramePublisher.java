@@ -17,9 +17,16 @@ final class FramePublisher {
     private final BufferClaim claim = new BufferClaim();
     private final UnsafeBuffer header = new UnsafeBuffer(ByteBuffer.allocateDirect(Frames.DATA_HEADER));
     private final UnsafeBuffer document = new UnsafeBuffer(0, 0);
+    private final long token;
+    private final int host;
 
-    FramePublisher(ExclusivePublication publication) {
+    /** @param token the source's lease token (0: none); @param host the source's host index */
+    FramePublisher(ExclusivePublication publication, long token, int host) {
         this.publication = publication;
+        this.token = token;
+        this.host = host;
+        header.putLong(Frames.DATA_TOKEN, token, Frames.ORDER);
+        header.putLong(Frames.DATA_HOST, host, Frames.ORDER); // with the padding after it
     }
 
     /** Publishes one frame; the publication's result: a new position (> 0), or why not (back pressure, not connected). */
@@ -34,6 +41,8 @@ final class FramePublisher {
                 int offset = claim.offset();
                 buffer.putLong(offset + Frames.DATA_EPOCH, epoch, Frames.ORDER);
                 buffer.putLong(offset + Frames.DATA_INDEX, index, Frames.ORDER);
+                buffer.putLong(offset + Frames.DATA_TOKEN, token, Frames.ORDER);
+                buffer.putLong(offset + Frames.DATA_HOST, host, Frames.ORDER);
                 if (length > 0)
                     buffer.putBytes(offset + Frames.DATA_HEADER, document, 0, length);
                 claim.commit();
@@ -53,6 +62,11 @@ final class FramePublisher {
     /** Tells the sink the frames that follow, tagged {@code epoch}, start at its place. */
     long resumed(long epoch) {
         return publish(epoch, Frames.RESUMED, 0, 0);
+    }
+
+    /** Tells the sink that its last document, as it said in {@code epoch}, is not this source's. */
+    long diverged(long epoch) {
+        return publish(epoch, Frames.DIVERGED, 0, 0);
     }
 
     boolean isConnected() {

@@ -21,6 +21,8 @@ final class PublicationOpener {
     private final Aeron aeron;
     private final Endpoint endpoint;
     private final String what;
+    private final String whose;
+    private final String meanwhile;
     private long registration = NONE;
     private long retryAtNs;
     private boolean retrying;
@@ -28,9 +30,19 @@ final class PublicationOpener {
 
     /** @param what the link, for the log, e.g. "queue 'ticks', sink 1 (host a)" */
     PublicationOpener(Aeron aeron, Endpoint endpoint, String what) {
+        this(aeron, endpoint, what, "sink", "the queue is written here meanwhile");
+    }
+
+    /**
+     * @param whose     the host at the endpoint, "sink" or "source", for the log
+     * @param meanwhile what goes on while the publication is refused, for the log
+     */
+    PublicationOpener(Aeron aeron, Endpoint endpoint, String what, String whose, String meanwhile) {
         this.aeron = aeron;
         this.endpoint = endpoint;
         this.what = what;
+        this.whose = whose;
+        this.meanwhile = meanwhile;
     }
 
     /** The publication once the driver made it, else null: not yet, or refused (then asked again in a second). */
@@ -53,9 +65,9 @@ final class PublicationOpener {
             retrying = true;
             retryAtNs = nowNs + RETRY_NS;
             if (!e.getMessage().equals(lastError)) // once per cause, not once a second
-                LOG.error("{}: cannot send to {} stream {} (the sink host's address and port under hosts): {}; "
-                        + "trying again every second, the queue is written here meanwhile", what, endpoint.channel(),
-                        endpoint.streamId(), e.getMessage());
+                LOG.error("{}: cannot send to {} stream {} (the {} host's address and port under hosts): {}; "
+                        + "trying again every second, {}", what, endpoint.channel(), endpoint.streamId(), whose,
+                        e.getMessage(), meanwhile);
             lastError = e.getMessage();
             return null;
         }

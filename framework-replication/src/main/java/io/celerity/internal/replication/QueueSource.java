@@ -26,9 +26,12 @@ public final class QueueSource implements Agent, ReplicaAcks {
     private final Endpoint control;
     private final SinkLink[] links;
     private final FragmentHandler controlHandler = this::onControl;
+    private final CandidateGate gate;
     private Subscription controlSubscription;
 
     /**
+     * A source of a queue that is not highly available: no lease token, no gate.
+     *
      * @param name      the queue's name, for errors
      * @param queue     the queue to send, as written on this host
      * @param control   where this source receives its sinks' resumes and acknowledgements
@@ -36,6 +39,16 @@ public final class QueueSource implements Agent, ReplicaAcks {
      */
     public QueueSource(String name, SingleChronicleQueue queue, Aeron aeron, Endpoint control,
                        List<SinkEndpoint> endpoints) {
+        this(name, queue, aeron, control, endpoints, 0, Frames.NO_HOST, null);
+    }
+
+    /**
+     * @param token the fencing token of the lease under which this host sends (0: none); sinks follow the highest
+     * @param host  this host's position under {@code hosts}, where sinks send their control frames
+     * @param gate  keeps the other sinks behind what the eligible candidates hold, or null for none
+     */
+    public QueueSource(String name, SingleChronicleQueue queue, Aeron aeron, Endpoint control,
+                       List<SinkEndpoint> endpoints, long token, int host, CandidateGate gate) {
         this.name = name;
         this.queue = queue;
         this.aeron = aeron;
@@ -43,8 +56,11 @@ public final class QueueSource implements Agent, ReplicaAcks {
         if (endpoints.stream().map(SinkEndpoint::id).distinct().count() != endpoints.size())
             throw new IllegalArgumentException("queue '" + name + "': two sinks with the same id in " + endpoints);
         // Made here, so other threads see every link's acknowledgements; their tailers are opened in onStart.
-        this.links = endpoints.stream().map(sink -> new SinkLink(name, sink, queue.rollCycle()))
+        this.links = endpoints.stream().map(sink -> new SinkLink(name, sink, queue.rollCycle(), token, host))
                 .toArray(SinkLink[]::new);
+        this.gate = gate;
+        if (gate != null)
+            gate.bind(links);
     }
 
     /** Opens the control subscription and, on the agent's thread, a tailer per sink; the publications follow. */
@@ -59,6 +75,8 @@ public final class QueueSource implements Agent, ReplicaAcks {
     public int doWork() {
         int work = controlSubscription.poll(controlHandler, CONTROL_FRAGMENTS);
         long now = System.nanoTime();
+        if (gate != null)
+            gate.apply(now); // before any link sends: what it allows holds for the whole pass
         for (SinkLink link : links)
             work += link.doWork(now);
         return work;
@@ -77,7 +95,7 @@ public final class QueueSource implements Agent, ReplicaAcks {
                     buffer.getLong(offset + Frames.CONTROL_CYCLE_LAYOUT, Frames.ORDER),
                     buffer.getInt(offset + Frames.CONTROL_CYCLE_MILLIS, Frames.ORDER));
         else if (type == Frames.ACK)
-            link.onAck(index);
+            link.onAck(buffer.getLong(offset + Frames.CONTROL_EPOCH, Frames.ORDER), index);
     }
 
     private SinkLink link(int sinkId) {
@@ -100,6 +118,11 @@ public final class QueueSource implements Agent, ReplicaAcks {
         if (link == null)
             throw new IllegalArgumentException("queue '" + name + "' has no sink " + sinkId);
         return link;
+    }
+
+    /** What sink {@code sinkId} holds of this source's, as checked (see {@link SinkLink#heldIndex()}). Any thread. */
+    public long heldIndex(int sinkId) {
+        return existing(sinkId).heldIndex();
     }
 
     /** How many times this source moved to sink {@code sinkId}'s place (its start included). Any thread. */

@@ -1,5 +1,7 @@
 package io.celerity.internal.replication;
 
+import java.util.List;
+
 /** The {@link ReplicaLink}s of a host: what its sources and sinks report, by host name. */
 final class ReplicaLinks {
 
@@ -31,8 +33,13 @@ final class ReplicaLinks {
         }
     }
 
-    /** At a sink, the replica of {@code queue}. */
-    record AtSink(String queue, String source, String sink, QueueSink replicator) implements ReplicaLink {
+    /** At a sink, the replica of {@code queue}; its source the host it follows now, of {@code hosts} by index. */
+    record AtSink(String queue, List<String> hosts, String sink, QueueSink replicator) implements ReplicaLink {
+
+        @Override
+        public String source() {
+            return hosts.get(replicator.sourceHost());
+        }
 
         @Override
         public boolean atSource() {

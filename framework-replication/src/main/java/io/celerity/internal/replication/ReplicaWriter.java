@@ -33,6 +33,7 @@ final class ReplicaWriter implements AutoCloseable {
     private final UnsafeBuffer held = new UnsafeBuffer(0, 0);
     private long lastIndex;
     private long alreadyHeld;
+    private boolean appendedHere;
 
     ReplicaWriter(String name, SingleChronicleQueue queue) {
         this.name = name;
@@ -64,6 +65,7 @@ final class ReplicaWriter implements AutoCloseable {
         if (isNext(index)) {
             appender.writeBytes(index, bytes(address, length));
             lastIndex = index;
+            appendedHere = true;
             return APPENDED;
         }
         if (index <= lastIndex) {
@@ -136,9 +138,15 @@ final class ReplicaWriter implements AutoCloseable {
         return length + " bytes (crc32c " + Long.toHexString(crc.getValue()) + ")";
     }
 
-    /** Writes the replica's mapped pages to disk (msync), up to its last document. */
+    /** Writes the replica to disk up to its last document: msync, or the whole files before this writer appended. */
     void sync() {
-        appender.sync();
+        if (appendedHere) {
+            appender.sync();
+        } else if (lastIndex >= 0) {
+            // The appender would sync only what it wrote: after a restart, what the sink had not synced yet is forced.
+            CycleFiles.forceUpTo(queue, lastIndex);
+            queue.lastIndexMSynced(lastIndex);
+        }
     }
 
     @Override

@@ -19,6 +19,7 @@ final class SinkLink {
     private static final Logger LOG = LoggerFactory.getLogger(SinkLink.class);
     private static final int BATCH = 64;
     private static final long HELLO_INTERVAL_NS = 20_000_000;
+    private static final String REBUILD = ": its cycles were deleted while the sink was away; rebuild the replica";
 
     private final String queue;
     private final SinkEndpoint sink;
@@ -27,17 +28,28 @@ final class SinkLink {
     private ExcerptTailer tailer;
     private PublicationOpener opener;
     private FramePublisher publisher; // null until the media driver made it
+    private final long token;
+    private final int host;
     private long epoch = Frames.NO_EPOCH;
     private boolean resumed;
+    private boolean diverged; // the sink is to be told its last document is not ours
+    private boolean stopped;
     private long lastHelloNs;
+    private long limit = Long.MAX_VALUE;
+    private long lastSent = -1;
+    private boolean atEnd;
     private volatile long ackedIndex = -1;
+    private volatile long heldIndex = -1;
     private volatile String failure;
     private volatile long resumes; // written by the agent's thread only
 
-    SinkLink(String queue, SinkEndpoint sink, RollCycle rollCycle) {
+    /** @param token the source's lease token (0: none); @param host the source's host index */
+    SinkLink(String queue, SinkEndpoint sink, RollCycle rollCycle, long token, int host) {
         this.queue = queue;
         this.sink = sink;
         this.rollCycle = rollCycle;
+        this.token = token;
+        this.host = host;
         this.watch = new LinkWatch("queue '" + queue + "', " + sink + ": no connection to "
                 + sink.data().channel() + " stream " + sink.data().streamId());
     }
@@ -64,6 +76,34 @@ final class SinkLink {
         return ackedIndex;
     }
 
+    /**
+     * The index the sink holds everything up to, as far as this source knows it to be this source's: acknowledged after
+     * the sink compared its last document with this source's; -1 before. Any thread.
+     */
+    long heldIndex() {
+        return heldIndex;
+    }
+
+    /** Sends no document after {@code index} (a gate: what a possible successor holds). Agent thread. */
+    void limit(long index) {
+        limit = index;
+    }
+
+    /** The index of the last document sent, -1 before any. Agent thread. */
+    long lastSent() {
+        return lastSent;
+    }
+
+    /** Whether the last pass found nothing more to send (gated or not). Agent thread. */
+    boolean atEnd() {
+        return atEnd;
+    }
+
+    /** Whether the sink is served in an epoch (resumed, not refused, not stopped). Agent thread. */
+    boolean serving() {
+        return resumed && failure == null && epoch != Frames.NO_EPOCH;
+    }
+
     /** How many times this source moved to the sink's place. Any thread. */
     long resumes() {
         return resumes;
@@ -76,7 +116,7 @@ final class SinkLink {
 
     /** Sends what the sink has not got yet, a batch at most; without a place, asks the sink for one now and then. */
     int doWork(long nowNs) {
-        if (failure != null)
+        if (stopped)
             return 0;
         // First of all: a running sink's RESUME may arrive, and set an epoch, before the driver made the publication.
         if (publisher == null) {
@@ -85,10 +125,12 @@ final class SinkLink {
                 watch.waiting(nowNs);
                 return 0;
             }
-            publisher = new FramePublisher(publication);
+            publisher = new FramePublisher(publication, token, host);
         }
         if (epoch == Frames.NO_EPOCH)
             return hello(nowNs);
+        if (diverged)
+            return tellDiverged();
         if (!resumed) {
             long result = publisher.resumed(epoch);
             if (result < 0) {
@@ -99,10 +141,18 @@ final class SinkLink {
             watch.heard(); // also when the sink's resume came before any hello of ours found the link up
         }
         int sent = 0;
+        atEnd = false;
         while (sent < BATCH) {
             try (DocumentContext dc = tailer.readingDocument()) {
-                if (!dc.isPresent())
+                if (!dc.isPresent()) {
+                    atEnd = true;
                     break;
+                }
+                if (dc.index() > limit) {
+                    dc.rollbackOnClose(); // gated: read it again once the gate has moved
+                    atEnd = true;
+                    break;
+                }
                 Bytes<?> bytes = dc.wire().bytes();
                 int length = (int) bytes.readRemaining();
                 // With its length: the mapping returned holds the whole document, not just its start.
@@ -114,10 +164,23 @@ final class SinkLink {
                     lost(result);
                     break;
                 }
+                lastSent = dc.index();
                 sent++;
             }
         }
         return sent;
+    }
+
+    private int tellDiverged() {
+        long result = publisher.diverged(epoch);
+        if (result < 0) {
+            lost(result);
+            return 0;
+        }
+        // Told: its place is forgotten, and hellos follow, so an emptied copy that comes back is served from the start.
+        diverged = false;
+        epoch = Frames.NO_EPOCH;
+        return 1;
     }
 
     private int hello(long nowNs) {
@@ -143,7 +206,7 @@ final class SinkLink {
     /** The sink holds everything up to {@code index} and wants the rest in frames tagged {@code epoch}. */
     void onResume(long sinkEpoch, long index, long sinkCycleLayout, int sinkCycleMillis) {
         ackedIndex = index;
-        if (failure != null || sinkEpoch == epoch)
+        if (stopped || sinkEpoch == epoch)
             return;
         long layout = Frames.cycleLayout(rollCycle);
         if (sinkCycleLayout != layout || sinkCycleMillis != rollCycle.lengthInMillis()) {
@@ -155,16 +218,42 @@ final class SinkLink {
         }
         if (index < 0) {
             tailer.toStart();
-        } else if (!tailer.moveToIndex(index)) {
-            fail(missing(index));
+        } else if (!holds(index)) {
+            String why = missing(index);
+            if (why.endsWith(REBUILD)) {
+                fail(why);
+                return;
+            }
+            // The sink holds more than this source, or another history: it is told so, and may come back emptied.
+            failure = why;
+            tailer.toEnd();
+            epoch = sinkEpoch;
+            resumed = true;
+            diverged = true;
+            LOG.error("Replication refused for this sink until it comes back from another place: {}", why);
             return;
         }
         // The sink's last document is sent again: the sink compares it, so a replica of another history is refused.
+        if (index < heldIndex)
+            heldIndex = index; // rebuilt, or moved aside: it holds less now
+        failure = null;
+        diverged = false;
         epoch = sinkEpoch;
         resumed = false;
         resumes++;
         LOG.info("queue '{}', {}: sending from {}", queue, sink,
                 index < 0 ? "the start" : "index " + Long.toHexString(index) + " on");
+    }
+
+    // moveToIndex also succeeds at the index after the last, where no document is yet: that is not the sink's.
+    private boolean holds(long index) {
+        if (!tailer.moveToIndex(index))
+            return false;
+        try (DocumentContext dc = tailer.readingDocument()) {
+            boolean present = dc.isPresent() && dc.index() == index;
+            dc.rollbackOnClose();
+            return present;
+        }
     }
 
     private String missing(long index) {
@@ -173,17 +262,20 @@ final class SinkLink {
         long first = tailer.queue().firstIndex();
         if (first != Long.MAX_VALUE && index < first)
             return at + " is older than the source's first, " + Long.toHexString(first)
-                    + ": its cycles were deleted while the sink was away; rebuild the replica";
+                    + REBUILD;
         return at + " is not in the source: the replica is ahead of or diverged from its source";
     }
 
-    /** The sink holds every document up to {@code index}. */
-    void onAck(long index) {
+    /** The sink holds every document up to {@code index}; in {@code sinkEpoch} once it compared its last with ours. */
+    void onAck(long sinkEpoch, long index) {
         ackedIndex = index;
+        if (sinkEpoch == epoch && sinkEpoch != Frames.NO_EPOCH && failure == null)
+            heldIndex = index;
     }
 
     private void fail(String why) {
         failure = why;
+        stopped = true;
         tailer.toEnd(); // a link that sends no more must not keep retention from the source's old cycles
         LOG.error("Replication stopped for this sink: {}", why);
     }

@@ -26,9 +26,12 @@ final class SinkReports implements AutoCloseable {
         return send(Frames.RESUME, epoch, lastIndex);
     }
 
-    /** Reports that the replica holds every document up to {@code index}; false if not sent now. */
-    boolean ack(long index) {
-        return send(Frames.ACK, Frames.NO_EPOCH, index);
+    /**
+     * Reports that the replica holds every document up to {@code index}; false if not sent now. {@code epoch}: the
+     * current one once the source's resend of the replica's last document matched it, else {@link Frames#NO_EPOCH}.
+     */
+    boolean ack(long epoch, long index) {
+        return send(Frames.ACK, epoch, index);
     }
 
     private boolean send(int type, long epoch, long index) {

@@ -65,6 +65,31 @@ class AcknowledgementTest {
         }
     }
 
+    /**
+     * A sink's resume tells the source what the replica holds, which counts there as acknowledged: a sink that syncs
+     * before it acknowledges syncs before it resumes too, also what it received before a restart (found by review).
+     */
+    @Test
+    void aSinkThatSyncsBeforeItAcknowledgesHasWrittenWhatItResumesFromToDisk() {
+        try (Link link = new Link(dir, RollCycles.FAST_DAILY);
+             SingleChronicleQueue queue = link.openSource();
+             ExcerptAppender appender = queue.createAppender()) {
+            long last = -1;
+            // The replica already holds the source's documents, written before and never synced: a sink restarted.
+            try (SingleChronicleQueue replica = link.openSink(); ExcerptAppender copier = replica.createAppender()) {
+                for (int n = 0; n < 500; n++)
+                    assertEquals(last = Documents.write(appender, n), Documents.write(copier, n), "the same index");
+                assertTrue(replica.lastIndexMSynced() < last, "not synced yet");
+            }
+            link.startSource();
+            link.startSink(new AckPolicy(1, Duration.ZERO, true));
+            long held = last;
+            Link.await("the source to count the replica's documents", Duration.ofSeconds(60),
+                    () -> link.source.agent.ackedIndex(Link.SINK) >= held);
+            assertTrue(link.sink.queue.lastIndexMSynced() >= held, "msynced before the source counted it");
+        }
+    }
+
     @Test
     void theAckedIndexReachesTheLastIndexAndAwaitingItTimesOutWhileTheSinkIsDown() {
         try (Link link = new Link(dir, RollCycles.FAST_DAILY);

@@ -124,7 +124,7 @@ final class Link implements AutoCloseable {
         }
     }
 
-    private static int freePort() {
+    static int freePort() {
         try (DatagramSocket socket = new DatagramSocket(0)) {
             return socket.getLocalPort();
         } catch (IOException e) {

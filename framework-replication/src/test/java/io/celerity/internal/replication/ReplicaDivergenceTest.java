@@ -5,6 +5,8 @@ import net.openhft.chronicle.queue.RollCycles;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.wire.DocumentContext;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
@@ -65,8 +67,10 @@ class ReplicaDivergenceTest {
         }
     }
 
-    @Test
-    void aSourceRefusesASinkThatIsAheadOfIt() {
+    /** Five documents ahead, or one: then the source's tailer finds the place after its last, with no document. */
+    @ParameterizedTest
+    @ValueSource(ints = {5, 9})
+    void aSourceRefusesASinkThatIsAheadOfItAndTellsIt(int sourceDocuments) {
         try (Link link = new Link(dir, RollCycles.FAST_DAILY)) {
             try (SingleChronicleQueue source = link.openSource();
                  ExcerptAppender toSource = source.createAppender();
@@ -74,7 +78,7 @@ class ReplicaDivergenceTest {
                  ExcerptAppender toReplica = replica.createAppender()) {
                 for (int n = 0; n < 10; n++) {
                     Documents.write(toReplica, n);
-                    if (n < 5)
+                    if (n < sourceDocuments)
                         Documents.write(toSource, n);
                 }
             }
@@ -87,6 +91,10 @@ class ReplicaDivergenceTest {
                     && failure.contains("(cycle ") && failure.contains("sequence 9)")
                     && failure.endsWith("is not in the source: the replica is ahead of or diverged from its source"),
                     failure);
+            // The sink is told so, rather than wait in silence (the source's end may be just before its last index).
+            Link.await("the sink to stop", Duration.ofSeconds(60), () -> link.sink.agent.divergence() != null);
+            assertTrue(link.sink.agent.divergence().getMessage().contains("has no document at the replica's last "
+                    + "index " + Long.toHexString(link.sink.agent.lastIndex())), link.sink.agent.divergence().getMessage());
             assertEquals(0, link.sink.agent.documentsHeld(), "nothing was sent to it");
             assertEquals(9, RollCycles.FAST_DAILY.toSequenceNumber(link.sink.agent.lastIndex()), "the replica as it was");
         }

@@ -9,8 +9,10 @@ import org.junit.jupiter.api.io.TempDir;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.LongConsumer;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -30,35 +32,58 @@ class ReplicationNoGarbageTest {
 
     @Test
     void theAgentThreadsAllocateNothingPerDocument() {
-        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         try (Link link = new Link(dir, RollCycles.FAST_DAILY);
              SingleChronicleQueue queue = link.openSource();
              ExcerptAppender appender = queue.createAppender()) {
             link.startSink();
             link.startSource();
-            long source = link.source.thread().getId();
-            long sink = link.sink.thread().getId();
-            List<String> windows = new ArrayList<>();
-            int quietInARow = 0;
-            long n = 0;
-            // Until C2 has compiled what the threads run, a window may allocate: three quiet ones in a row count.
-            while (quietInARow < 3) {
-                assertTrue(windows.size() < MAX_WINDOWS, "no steady state; per window (source, sink): " + windows);
-                long collections = collections();
-                long sourceBefore = threads.getThreadAllocatedBytes(source);
-                long sinkBefore = threads.getThreadAllocatedBytes(sink);
-                long last = -1;
-                for (int i = 0; i < WINDOW; i++)
-                    last = Documents.write(appender, n++);
-                link.awaitSinkHolds(last);
-                long allowed = (collections() - collections) * BYTES_PER_COLLECTION;
-                long bySource = threads.getThreadAllocatedBytes(source) - sourceBefore;
-                long bySink = threads.getThreadAllocatedBytes(sink) - sinkBefore;
-                windows.add("(" + bySource + " B, " + bySink + " B)");
-                quietInARow = bySource <= allowed && bySink <= allowed ? quietInARow + 1 : 0;
-            }
-            System.out.println("allocation per window of " + WINDOW + " documents (source, sink): " + windows);
+            measure(appender, link.source.thread(), link.sink.thread(), link::awaitSinkHolds);
         }
+    }
+
+    /** A highly available queue's source, gating a replica on its eligible standby: the same, source and replica. */
+    @Test
+    void aHighlyAvailableSourceAndItsGatedReplicaAllocateNothingPerDocument() {
+        try (HaHosts hosts = new HaHosts(dir)) {
+            hosts.start(HaHosts.A);
+            hosts.start(HaHosts.B);
+            hosts.startReplica();
+            hosts.cluster.grant("a");
+            Side<HaReplicator> a = hosts.candidates[HaHosts.A];
+            Link.await("a to hold the lease", Duration.ofSeconds(120), () -> a.agent.holds(System.nanoTime()));
+            Link.await("b to be eligible", Duration.ofSeconds(120), () -> hosts.cluster.eligible("b"));
+            try (ExcerptAppender appender = a.queue.createAppender()) {
+                measure(appender, a.thread(), hosts.replica.thread(), last -> Link.await("c to hold the window",
+                        Duration.ofSeconds(120), () -> hosts.replica.agent.lastIndex() >= last));
+            }
+        }
+    }
+
+    private static void measure(ExcerptAppender appender, Thread sourceThread, Thread sinkThread,
+                                LongConsumer awaitSinkHolds) {
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        long source = sourceThread.getId();
+        long sink = sinkThread.getId();
+        List<String> windows = new ArrayList<>();
+        int quietInARow = 0;
+        long n = 0;
+        // Until C2 has compiled what the threads run, a window may allocate: three quiet ones in a row count.
+        while (quietInARow < 3) {
+            assertTrue(windows.size() < MAX_WINDOWS, "no steady state; per window (source, sink): " + windows);
+            long collections = collections();
+            long sourceBefore = threads.getThreadAllocatedBytes(source);
+            long sinkBefore = threads.getThreadAllocatedBytes(sink);
+            long last = -1;
+            for (int i = 0; i < WINDOW; i++)
+                last = Documents.write(appender, n++);
+            awaitSinkHolds.accept(last);
+            long allowed = (collections() - collections) * BYTES_PER_COLLECTION;
+            long bySource = threads.getThreadAllocatedBytes(source) - sourceBefore;
+            long bySink = threads.getThreadAllocatedBytes(sink) - sinkBefore;
+            windows.add("(" + bySource + " B, " + bySink + " B)");
+            quietInARow = bySource <= allowed && bySink <= allowed ? quietInARow + 1 : 0;
+        }
+        System.out.println("allocation per window of " + WINDOW + " documents (source, sink): " + windows);
     }
 
     private static long collections() {

@@ -34,6 +34,12 @@ final class Side<A extends Agent> implements AutoCloseable {
             Thread.onSpinWait();
     }
 
+    /** Any agent over this side's own media driver, e.g. a highly available replicator. */
+    static <A extends Agent> Side<A> of(Path aeronDir, SingleChronicleQueue queue,
+                                        BiFunction<SingleChronicleQueue, AeronConnection, A> agentFactory) {
+        return new Side<>(aeronDir, queue, agentFactory);
+    }
+
     static Side<QueueSource> source(Path aeronDir, SingleChronicleQueue queue, Endpoint control,
                                     List<SinkEndpoint> sinks) {
         return new Side<>(aeronDir, queue,

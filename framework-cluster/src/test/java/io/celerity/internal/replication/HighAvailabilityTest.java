@@ -1,0 +1,154 @@
+package io.celerity.internal.replication;
+
+import io.celerity.fixtures.Queues;
+import io.celerity.fixtures.SnapshottingCounter;
+import io.celerity.testhosts.Host;
+import io.celerity.testhosts.HostProcess;
+import io.celerity.testhosts.Hosts;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+import java.util.stream.LongStream;
+
+import static io.celerity.internal.replication.HostRuns.LIVENESS;
+import static io.celerity.internal.replication.HostRuns.awaitDocuments;
+import static io.celerity.internal.replication.HostRuns.documents;
+import static io.celerity.internal.replication.HostRuns.tail;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * A highly available counter over three hosts, each its own process: ticks written on a, counted on c (the primary)
+ * or b (its standby), the counts copied to a. The primary is killed -9, paused, or cut off mid-stream: the standby
+ * takes over from its warm state, and a holds every count once, in order, with no gap; the old primary, back, is
+ * fenced (it writes nothing more, stops by itself) and rejoins as the standby.
+ */
+class HighAvailabilityTest {
+
+    private static final int TICKS = 20_000;
+    private static final int PER_SECOND = 4_000; // five seconds of ticks: the fault lands while they flow
+    private static final Pattern TOOK_OVER = Pattern.compile("counter: took over as primary");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void theStandbyTakesOverFromAKilledPrimaryAndEveryTickIsCountedOnce() throws Exception {
+        try (Hosts hosts = Hosts.create("a", "b", "c")) {
+            Deployment d = new Deployment(hosts);
+            awaitDocuments(d.home("a").resolve("q/out"), TICKS / 5);
+            d.process("c").kill9();
+            d.process("b").awaitLine(TOOK_OVER, LIVENESS);
+            d.start("c"); // back as the standby
+            d.assertEveryTickCountedOnceOnA();
+        }
+    }
+
+    @Test
+    void aPausedPrimaryIsFencedWhenItWakesAndRejoinsAsTheStandby() throws Exception {
+        try (Hosts hosts = Hosts.create("a", "b", "c")) {
+            Deployment d = new Deployment(hosts);
+            awaitDocuments(d.home("a").resolve("q/out"), TICKS / 5);
+            HostProcess oldPrimary = d.process("c");
+            oldPrimary.stop();
+            d.process("b").awaitLine(TOOK_OVER, LIVENESS);
+            long countedOnC = documents(d.home("c").resolve("q/out"));
+            oldPrimary.cont();
+            oldPrimary.awaitLine(Pattern.compile("another host has taken over"), LIVENESS);
+            oldPrimary.awaitExit(LIVENESS);
+            assertTrue(documents(d.home("c").resolve("q/out")) <= countedOnC + 1,
+                    "a deposed primary writes at most the output in hand when it was paused");
+            d.start("c");
+            d.assertEveryTickCountedOnceOnA();
+        }
+    }
+
+    @Test
+    void aPrimaryCutOffIsReplacedAndFencedWhenItsLinkReturns() throws Exception {
+        try (Hosts hosts = Hosts.create("a", "b", "c")) {
+            assumeTrue(hosts.isolated(), "no network namespaces on this machine: a link cannot be cut, so not tested");
+            Deployment d = new Deployment(hosts);
+            awaitDocuments(d.home("a").resolve("q/out"), TICKS / 5);
+            hosts.host("c").linkDown();
+            d.process("b").awaitLine(TOOK_OVER, LIVENESS);
+            hosts.host("c").linkUp();
+            d.process("c").awaitLine(Pattern.compile("another host has taken over"), LIVENESS);
+            d.process("c").awaitExit(LIVENESS);
+            d.start("c");
+            d.assertEveryTickCountedOnceOnA();
+        }
+    }
+
+    /** The three hosts, each with the same services.yaml in a directory of its own, all started. */
+    private final class Deployment {
+
+        private final Hosts hosts;
+        private final Map<String, HostProcess> processes = new java.util.HashMap<>();
+
+        Deployment(Hosts hosts) throws Exception {
+            this.hosts = hosts;
+            for (String h : List.of("a", "b", "c"))
+                deploy(h);
+            start("b"); // the standby first: the primary's counts flow to it from the start
+            start("c");
+            process("c").awaitLine(TOOK_OVER, LIVENESS); // the cluster granted the first lease to the primary
+            start("a");
+        }
+
+        Path home(String host) {
+            return dir.resolve(host);
+        }
+
+        HostProcess process(String host) {
+            return processes.get(host);
+        }
+
+        void start(String host) throws Exception {
+            processes.put(host, HostRuns.start(hosts.host(host), home(host)));
+        }
+
+        private void deploy(String host) throws IOException {
+            Path home = Files.createDirectories(home(host));
+            StringBuilder yaml = new StringBuilder("hosts:\n");
+            int port = 40111;
+            for (String h : List.of("a", "b", "c"))
+                yaml.append("  ").append(h).append(": { address: ").append(hosts.host(h).address())
+                        .append(", port: ").append(port++).append(" }\n");
+            yaml.append("cluster: { members: [ a, b, c ], port: 40600 }\n")
+                    .append("queues:\n")
+                    .append("  ticks: { path: q/ticks, host: a, replicas: [ b, c ] }\n")
+                    .append("  out: { path: q/out, host: c, replicas: [ a, b ] }\n")
+                    .append("services:\n  counter:\n    implClass: ").append(SnapshottingCounter.class.getName())
+                    .append("\n    inputs: [ ticks ]\n    output: out\n    rebuildState: REPLAY_OUTPUTS\n")
+                    .append("    standby: b\n")
+                    .append("agents:\n  source:\n    implClass: ").append(PacedTickSource.class.getName())
+                    .append("\n    output: ticks\n    settings: { count: ").append(TICKS).append(", perSecond: ")
+                    .append(PER_SECOND).append(" }\n");
+            Files.writeString(home.resolve("services.yaml"), yaml);
+        }
+
+        /** Every tick counted once on a, in order, with no gap: a warm standby counts on from the primary's count. */
+        void assertEveryTickCountedOnceOnA() throws Exception {
+            try {
+                awaitDocuments(home("a").resolve("q/out"), TICKS);
+            } catch (AssertionError e) {
+                StringBuilder logs = new StringBuilder(e.getMessage());
+                processes.forEach((h, p) -> logs.append("\nhost ").append(h).append(":\n").append(tail(p)));
+                throw new AssertionError(logs.toString(), e);
+            }
+            Thread.sleep(500); // a duplicate would land now
+            Map<Long, List<Long>> counts = Queues.tickValuesPerStream(home("a").resolve("q/out"));
+            assertEquals(1, counts.size(), "one stream of ticks");
+            List<Long> values = counts.values().iterator().next();
+            assertEquals(LongStream.rangeClosed(1, TICKS).boxed().toList(), values,
+                    "each tick counted once, in order: no gap, no duplicate");
+        }
+    }
+}
