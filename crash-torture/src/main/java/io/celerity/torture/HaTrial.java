@@ -32,6 +32,8 @@ final class HaTrial {
      */
     private static final long SETTLE_MILLIS = 3_000;
     private static final long POLL_MILLIS = 10;
+    private static final Consumer<String> QUIET = line -> {
+    };
 
     private final Hosts hosts;
     private final OmsHostsDeployment deployment;
@@ -55,8 +57,7 @@ final class HaTrial {
      */
     static Result run(Path dir, Hosts hosts, int requests, int perSecond, long snapshotEvery, List<String> jvmOptions,
                       List<HaFault> faults, OmsReports reference) throws IOException, InterruptedException {
-        return run(dir, hosts, requests, perSecond, snapshotEvery, jvmOptions, faults, reference, line -> {
-        });
+        return run(dir, hosts, requests, perSecond, snapshotEvery, jvmOptions, faults, reference, QUIET);
     }
 
     /** As above, telling {@code progress} each fault, each takeover and, every second, each copy's progress. */
@@ -209,7 +210,7 @@ final class HaTrial {
             ended.forEach(e -> progress.accept(e + "; started again"));
             selfStops.addAll(ended);
             watch.poll(oms);
-            if (System.nanoTime() - nextProgressNanos > 0 && !oms.starting()) {
+            if (progress != QUIET && System.nanoTime() - nextProgressNanos > 0) {
                 nextProgressNanos = System.nanoTime() + 1_000_000_000L;
                 progress.accept("primary " + watch.primary() + "; " + oms.progress());
             }
