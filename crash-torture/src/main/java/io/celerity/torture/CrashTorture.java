@@ -1,6 +1,7 @@
 package io.celerity.torture;
 
 import io.celerity.examples.demo.DemoFiles;
+import io.celerity.testhosts.Hosts;
 import net.openhft.chronicle.core.io.IOTools;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -23,8 +24,8 @@ import java.util.concurrent.Callable;
                 + "uninterrupted run.")
 public final class CrashTorture implements Callable<Integer> {
 
-    @Option(names = "--trials", defaultValue = "100", description = "trials to run (default ${DEFAULT-VALUE})")
-    int trials;
+    @Option(names = "--trials", description = "trials to run (default 100; 50 with --ha)")
+    Integer trials;
 
     @Option(names = "--requests", defaultValue = "20000",
             description = "client requests per trial (default ${DEFAULT-VALUE})")
@@ -52,8 +53,14 @@ public final class CrashTorture implements Callable<Integer> {
             + "host, of a sink host, a link cut for 0.5-3 s, while the clients send; --max-kills bounds the faults")
     boolean hosts;
 
+    @Option(names = "--ha", description = "torture the OMS over three hosts with its order manager highly available "
+            + "instead (examples' oms/ha/services.yaml: primary c, standby b, an Aeron Cluster of a, b and c): "
+            + "kill -9, SIGSTOP or a link cut of the current primary while the clients send, sometimes twice; "
+            + "measures failover")
+    boolean ha;
+
     @Option(names = "--rate", defaultValue = "1000",
-            description = "with --hosts: requests the clients send per second (default ${DEFAULT-VALUE})")
+            description = "with --hosts or --ha: requests the clients send per second (default ${DEFAULT-VALUE})")
     int rate;
 
     @Option(names = "--dir", defaultValue = "data/crash-torture",
@@ -66,7 +73,28 @@ public final class CrashTorture implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        return hosts ? runHosts(System.out).failed() == 0 ? 0 : 1 : run(System.out).clean() ? 0 : 1;
+        if (ha)
+            return runHa(System.out).totals().failed() == 0 ? 0 : 1;
+        return hosts ? runHosts(System.out).totals().failed() == 0 ? 0 : 1 : run(System.out).clean() ? 0 : 1;
+    }
+
+    /** The torture of the highly available OMS: the reference, then one trial per random fault plan. */
+    HaTorture.Summary runHa(PrintStream out) throws Exception {
+        if (trials == null)
+            trials = 50;
+        check();
+        if (rate < 1)
+            throw new CommandLine.ParameterException(new CommandLine(this), "expected --rate of at least 1");
+        long actualSeed = seed != null ? seed : System.nanoTime();
+        Random random = new Random(actualSeed);
+        HaTorture torture = new HaTorture(requests, rate, snapshotEvery, serviceJvmOptions);
+        Path root = DemoFiles.dataDirectory(dir, true);
+        try (Hosts hostSet = Hosts.create(OmsHostsDeployment.HOSTS.toArray(String[]::new))) {
+            List<List<HaFault>> plans = new ArrayList<>();
+            for (int t = 0; t < trials; t++)
+                plans.add(torture.randomFaults(random, HaTorture.kinds(hostSet)));
+            return torture.run(root, hostSet, plans, actualSeed, out);
+        }
     }
 
     /** The torture over three hosts: the reference, then one trial per random fault plan. */
@@ -84,6 +112,8 @@ public final class CrashTorture implements Callable<Integer> {
     }
 
     private void check() {
+        if (trials == null)
+            trials = 100;
         if (requests < 10 || trials < 1 || maxKills < 1 || snapshotEvery < 1)
             throw new CommandLine.ParameterException(new CommandLine(this),
                     "expected --requests of at least 10, and --trials, --max-kills and --snapshot-every of at least 1");

@@ -73,26 +73,26 @@ final class HostsTorture {
                         d.unexpected(), r.diverged().size(), r.millis(), r.drainMillis(),
                         r.problems().isEmpty() && r.diverged().isEmpty() ? ""
                                 : ", " + r.problems() + " " + r.diverged(), r.faults());
-                if (r.clean())
-                    IOTools.deleteDirWithFiles(trialDir.toFile());
-                else
-                    out.printf("           kept %s (each host's queues and logs)%n", trialDir);
+                keepIfFailed(r.clean(), trialDir, out);
             }
             summary.print(out, seed);
             return summary;
         }
     }
 
+    /** Deletes a clean trial's files; keeps a failed one's (each host's queues and logs), saying where. */
+    static void keepIfFailed(boolean clean, Path trialDir, PrintStream out) {
+        if (clean)
+            IOTools.deleteDirWithFiles(trialDir.toFile());
+        else
+            out.printf("           kept %s (each host's queues and logs)%n", trialDir);
+    }
+
     /** The totals over every trial. */
     static final class Summary {
         private final boolean isolated;
         private final long[] faultsByKind = new long[Fault.Kind.values().length];
-        private int trials;
-        private int failed;
-        private long lost;
-        private long duplicated;
-        private long differing;
-        private long diverged;
+        private final TrialTotals totals = new TrialTotals();
         private final List<Long> millis = new ArrayList<>();
 
         Summary(boolean isolated) {
@@ -100,14 +100,8 @@ final class HostsTorture {
         }
 
         void add(HostsTrial.Result r) {
-            trials++;
-            if (!r.clean())
-                failed++;
+            totals.add(r.clean(), r.difference(), r.diverged().size());
             r.faults().forEach(f -> faultsByKind[f.kind().ordinal()]++);
-            lost += r.difference().lost();
-            duplicated += r.difference().duplicated();
-            differing += r.difference().unexpected();
-            diverged += r.diverged().size();
             millis.add(r.millis());
         }
 
@@ -115,34 +109,18 @@ final class HostsTorture {
             return faultsByKind[kind.ordinal()];
         }
 
-        int failed() {
-            return failed;
-        }
-
-        long lost() {
-            return lost;
-        }
-
-        long duplicated() {
-            return duplicated;
-        }
-
-        long differing() {
-            return differing;
-        }
-
-        long diverged() {
-            return diverged;
+        TrialTotals totals() {
+            return totals;
         }
 
         void print(PrintStream out, long seed) {
             long[] sorted = millis.stream().mapToLong(Long::longValue).sorted().toArray();
             out.printf("%nsummary: %d trials, %d failed; faults: kill -9 of the source host %d, of a sink host %d, "
                             + "link down %d%s; lost %d, duplicated %d, differing %d, diverged replicas %d; trial time "
-                            + "median %,d ms, max %,d ms; seed %d%n", trials, failed, faults(Fault.Kind.KILL_SOURCE),
-                    faults(Fault.Kind.KILL_SINK), faults(Fault.Kind.LINK_DOWN),
-                    isolated ? "" : " (loopback: links cannot be cut)", lost, duplicated, differing, diverged,
-                    sorted[sorted.length / 2], sorted[sorted.length - 1], seed);
+                            + "median %,d ms, max %,d ms; seed %d%n", totals.trials(), totals.failed(),
+                    faults(Fault.Kind.KILL_SOURCE), faults(Fault.Kind.KILL_SINK), faults(Fault.Kind.LINK_DOWN),
+                    isolated ? "" : " (loopback: links cannot be cut)", totals.lost(), totals.duplicated(),
+                    totals.differing(), totals.diverged(), sorted[sorted.length / 2], sorted[sorted.length - 1], seed);
         }
     }
 }

@@ -17,7 +17,8 @@ final class OmsDeployment {
 
     private static final String SPINNING = "pauser: BUSY";
     private static final Pattern SNAPSHOT_EVERY = Pattern.compile("everyInputs: \\d+");
-    private static final int SNAPSHOTTING_SERVICES = 2;
+    /** The services of {@code oms/services.yaml} and {@code oms/hosts/services.yaml} that take snapshots. */
+    static final int SNAPSHOTTING_SERVICES = 2;
     private static final Pattern HEDGE1_GROSS_LIMIT = Pattern.compile("(HEDGE1: \\{[^}]*maxGrossNotional: )\\d+");
     // HEDGE1 submits about 12,100 of notional per request: this limit is used up four fifths of the way through.
     private static final long HEDGE1_GROSS_PER_REQUEST = 10_000;
@@ -40,7 +41,7 @@ final class OmsDeployment {
     /** As {@link #create(Path, int, long)}, but writes only the first {@code written} requests. */
     static Path create(Path dir, int requests, long snapshotEvery, int written) throws IOException {
         Files.createDirectories(dir);
-        String yaml = forTorture("oms/services.yaml", requests, snapshotEvery);
+        String yaml = forTorture("oms/services.yaml", requests, snapshotEvery, SNAPSHOTTING_SERVICES);
         Path servicesYaml = Files.writeString(dir.resolve("services.yaml"), yaml);
         appendRequests(dir, 0, written);
         return servicesYaml;
@@ -48,15 +49,16 @@ final class OmsDeployment {
 
     /**
      * The OMS's services.yaml resource {@code resource} as the torture runs it: loops that back off when idle,
-     * snapshots every {@code snapshotEvery} inputs, HEDGE1's gross limit running out four fifths of the way through.
+     * snapshots every {@code snapshotEvery} inputs (by each of its {@code snapshotting} services), HEDGE1's gross limit
+     * running out four fifths of the way through.
      */
-    static String forTorture(String resource, int requests, long snapshotEvery) throws IOException {
+    static String forTorture(String resource, int requests, long snapshotEvery, int snapshotting) throws IOException {
         String yaml = DemoFiles.resource(resource);
         if (!yaml.contains(SPINNING))
             throw new IllegalStateException(resource + " no longer has '" + SPINNING + "' to replace");
         // Three processes on a small machine: each loop backs off when idle rather than spinning a core.
         yaml = yaml.replace(SPINNING, "pauser: BALANCED");
-        yaml = replace(resource, yaml, SNAPSHOT_EVERY, SNAPSHOTTING_SERVICES, "everyInputs: " + snapshotEvery);
+        yaml = replace(resource, yaml, SNAPSHOT_EVERY, snapshotting, "everyInputs: " + snapshotEvery);
         return replace(resource, yaml, HEDGE1_GROSS_LIMIT, 1, "$1" + requests * HEDGE1_GROSS_PER_REQUEST);
     }
 

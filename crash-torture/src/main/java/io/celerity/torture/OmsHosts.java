@@ -17,6 +17,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -32,6 +33,7 @@ final class OmsHosts implements AutoCloseable {
     static final Duration START_LIMIT = Duration.ofMinutes(5);
     private static final Pattern RUNNING = Pattern.compile("celerity: running ");
     private static final Duration STOP_LIMIT = Duration.ofSeconds(60);
+    private static final Pattern STOPPED_WHY = Pattern.compile("must stop|taken over|diverged|moved aside");
 
     private final Hosts hosts;
     private final OmsHostsDeployment deployment;
@@ -41,6 +43,7 @@ final class OmsHosts implements AutoCloseable {
     private final Map<String, Integer> starts = new LinkedHashMap<>();
     private final List<Answered> answered = new ArrayList<>();
     private final List<ChronicleQueue[]> copies = new ArrayList<>(); // {source, replica} per copy
+    private final Set<String> starting = new LinkedHashSet<>();
 
     OmsHosts(Hosts hosts, OmsHostsDeployment deployment, List<String> jvmOptions) {
         this.hosts = hosts;
@@ -54,6 +57,13 @@ final class OmsHosts implements AutoCloseable {
             launch(host);
         for (String host : OmsHostsDeployment.HOSTS)
             awaitRunning(host);
+        openWatched();
+    }
+
+    // Opened again after each restart: a host may have moved its copy aside (a deposed primary's), so a new
+    // directory stands under the same name.
+    private void openWatched() {
+        closeWatched();
         for (OmsHostsDeployment.Placement p : deployment.placements())
             answered.add(new Answered(deployment.queue(p.host(), p.input()), deployment.queue(p.host(), p.output())));
         for (OmsHostsDeployment.Copy c : deployment.copies())
@@ -61,13 +71,87 @@ final class OmsHosts implements AutoCloseable {
                     open(deployment.queue(c.replica(), c.queue()))});
     }
 
+    private void closeWatched() {
+        Closeable.closeQuietly(answered);
+        copies.forEach(c -> Closeable.closeQuietly(c[0], c[1]));
+        answered.clear();
+        copies.clear();
+    }
+
     /** SIGKILL of a host's process (its services and its replicators with it), then starts it again. */
     void killAndRestart(String host) throws IOException, InterruptedException {
+        kill(host);
+        launch(host);
+        awaitRunning(host);
+        openWatched();
+    }
+
+    /** SIGKILL of a host's process, which is not started again here. */
+    void kill(String host) throws InterruptedException {
         HostProcess victim = processes.get(host);
         victim.kill9();
         removeMediaDriver(host, victim.pid());
+    }
+
+    /** The host's current process: the last one started. */
+    HostProcess process(String host) {
+        return processes.get(host);
+    }
+
+    /**
+     * As a supervisor: starts again every host whose process has ended (by itself, or killed) without waiting for it
+     * to run; returns for each how it ended: its exit status and the last line of its log.
+     */
+    List<String> restartEnded() throws IOException, InterruptedException {
+        List<String> ended = new ArrayList<>();
+        for (HostProcess p : List.copyOf(processes.values())) {
+            if (p.isAlive())
+                continue;
+            removeMediaDriver(p.host(), p.pid());
+            ended.add("host " + p.host() + " exited " + p.awaitExit(Duration.ZERO) + ": " + why(p.logText()));
+            restart(p.host());
+        }
+        return ended;
+    }
+
+    /** Starts a host whose process has ended again, without waiting for it to run ({@link #awaitStarted()}). */
+    void restart(String host) throws IOException {
         launch(host);
-        awaitRunning(host);
+        starting.add(host);
+    }
+
+    /** Hosts started again by {@link #restartEnded()} that have not been seen running yet. */
+    boolean starting() {
+        return !starting.isEmpty();
+    }
+
+    /**
+     * Waits until each host {@link #restartEnded()} started runs, then opens what the drain check reads again; one that
+     * ends again first is left for the next {@link #restartEnded()}.
+     */
+    void awaitStarted() throws IOException, InterruptedException {
+        if (starting.isEmpty())
+            return;
+        for (String host : List.copyOf(starting)) {
+            try {
+                awaitRunning(host);
+                starting.remove(host);
+            } catch (AssertionError e) {
+                if (processes.get(host).isAlive())
+                    throw e;
+            }
+        }
+        if (starting.isEmpty())
+            openWatched();
+    }
+
+    // The line saying why a host stopped by itself (deposed, or its copy moved aside), else its last line.
+    private static String why(String log) {
+        List<String> lines = log.strip().lines().toList();
+        for (int i = lines.size() - 1; i >= 0; i--)
+            if (STOPPED_WHY.matcher(lines.get(i)).find())
+                return lines.get(i);
+        return lines.isEmpty() ? "(empty log)" : lines.get(lines.size() - 1);
     }
 
     /** Null while every host runs; otherwise how the first that stopped by itself ended. */
@@ -80,7 +164,7 @@ final class OmsHosts implements AutoCloseable {
 
     /** True when every service has answered its last input and every replica holds all of its source. */
     boolean drained() {
-        if (unexpectedExit() != null)
+        if (unexpectedExit() != null || !starting.isEmpty())
             return false;
         for (Answered a : answered)
             if (!a.all())
@@ -141,6 +225,7 @@ final class OmsHosts implements AutoCloseable {
         List<String> command = new ArrayList<>(JavaCommand.of(CelerityCli.class.getName(), "run",
                 deployment.servicesYaml(host).toString(), "--host", host));
         command.addAll(1, jvmOptions);
+        command.addAll(1, PrimaryWatch.LOG_TIME_OPTIONS);
         Path log = deployment.home(host).resolve("logs").resolve(host + "-" + start + ".log");
         HostProcess process = hosts.host(host).exec(command, Map.of(), log);
         processes.put(host, process);
@@ -177,7 +262,6 @@ final class OmsHosts implements AutoCloseable {
         for (String host : OmsHostsDeployment.HOSTS)
             for (long pid : pids)
                 removeMediaDriver(host, pid);
-        Closeable.closeQuietly(answered);
-        copies.forEach(c -> Closeable.closeQuietly(c[0], c[1]));
+        closeWatched();
     }
 }

@@ -4,6 +4,7 @@ import io.celerity.examples.demo.DemoFiles;
 import io.celerity.testhosts.Hosts;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
@@ -30,9 +31,8 @@ public final class OmsHostsDemo implements Callable<Integer> {
             description = "kill -9 this host half-way through the sending, and start it again at once")
     String kill;
 
-    @Option(names = "--host-jvm-options", defaultValue = "-XX:TieredStopAtLevel=1", split = " ",
-            description = "JVM options of the host processes besides Chronicle's flags (default ${DEFAULT-VALUE})")
-    List<String> jvmOptions;
+    @Mixin
+    HostJvmOptions jvmOptions;
 
     @Option(names = "--dir", defaultValue = "data/oms-hosts",
             description = "working directory, cleared first; a directory per host (default ${DEFAULT-VALUE})")
@@ -53,7 +53,7 @@ public final class OmsHostsDemo implements Callable<Integer> {
             System.out.printf("hosts %s: %s; each runs `celerity run services.yaml --host NAME` in %s/NAME%n",
                     hosts.all(), hosts.isolated() ? "network namespaces" : "loopback (no network namespaces here)",
                     root);
-            try (OmsHosts oms = new OmsHosts(hosts, deployment, jvmOptions)) {
+            try (OmsHosts oms = new OmsHosts(hosts, deployment, jvmOptions.values)) {
                 long start = System.nanoTime();
                 oms.startAll();
                 System.out.printf("started in %,d ms; sending %,d requests at %,d/s into a's orders%n",

@@ -12,12 +12,16 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 /**
- * The OMS over three hosts (examples' {@code oms/hosts/services.yaml}): one directory per host, each with the same
- * services.yaml (the hosts' real addresses put in) and so its own queue files.
+ * The OMS over three hosts (examples' {@code oms/hosts/services.yaml}, or {@code oms/ha/services.yaml} with its order
+ * manager highly available): one directory per host, each with the same services.yaml (the hosts' real addresses put
+ * in) and so its own queue files.
  */
 final class OmsHostsDeployment {
 
     static final String RESOURCE = "oms/hosts/services.yaml";
+    static final String HA_RESOURCE = "oms/ha/services.yaml";
+    /** The highly available service of {@link #HA_RESOURCE}. */
+    static final String HA_SERVICE = "order-manager";
     /** The hosts in the file's order; the first writes the orders and holds a copy of everything. */
     static final List<String> HOSTS = List.of("a", "b", "c");
     static final String ENTRY = "a";
@@ -33,8 +37,18 @@ final class OmsHostsDeployment {
 
     /** Writes each host's services.yaml under {@code root}; no requests (the client sends them while it runs). */
     static OmsHostsDeployment create(Path root, Hosts hosts, int requests, long snapshotEvery) throws IOException {
-        String yaml = OmsDeployment.forTorture(RESOURCE, requests, snapshotEvery);
-        yaml = OmsDeployment.replace(RESOURCE, yaml, DOCUMENTATION_ADDRESS, HOSTS.size(), "address: @$1");
+        return create(RESOURCE, OmsDeployment.SNAPSHOTTING_SERVICES, root, hosts, requests, snapshotEvery);
+    }
+
+    /** As {@link #create(Path, Hosts, int, long)}, with the order manager highly available (and not snapshotting). */
+    static OmsHostsDeployment createHa(Path root, Hosts hosts, int requests, long snapshotEvery) throws IOException {
+        return create(HA_RESOURCE, 1, root, hosts, requests, snapshotEvery);
+    }
+
+    private static OmsHostsDeployment create(String resource, int snapshotting, Path root, Hosts hosts, int requests,
+                                             long snapshotEvery) throws IOException {
+        String yaml = OmsDeployment.forTorture(resource, requests, snapshotEvery, snapshotting);
+        yaml = OmsDeployment.replace(resource, yaml, DOCUMENTATION_ADDRESS, HOSTS.size(), "address: @$1");
         for (int i = 0; i < HOSTS.size(); i++)
             yaml = yaml.replace("address: @" + (i + 1), "address: " + hosts.host(HOSTS.get(i)).address());
         for (String host : HOSTS)
@@ -48,6 +62,10 @@ final class OmsHostsDeployment {
 
     Path servicesYaml(String host) {
         return home(host).resolve("services.yaml");
+    }
+
+    CelerityConfig config() {
+        return config;
     }
 
     /** A queue's directory on a host (its source or one of its replicas). */

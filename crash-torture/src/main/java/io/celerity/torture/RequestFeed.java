@@ -49,6 +49,11 @@ final class RequestFeed implements AutoCloseable {
         return sent;
     }
 
+    /** Whether the feed has ended: every request sent, or stopped by a failure. */
+    boolean done() {
+        return !thread.isAlive();
+    }
+
     /** Waits until every request is sent; throws what stopped the feed, if anything did. */
     void await() throws InterruptedException {
         thread.join();

@@ -9,6 +9,10 @@
  * {@link io.celerity.torture.OmsHosts} (each host a process in a network namespace, replicators included),
  * {@link io.celerity.torture.RequestFeed} (the clients), {@link io.celerity.torture.Fault},
  * {@link io.celerity.torture.HostsTrial} and {@link io.celerity.torture.HostsTorture}; {@link
- * io.celerity.torture.OmsHostsDemo} runs that deployment as a demo.
+ * io.celerity.torture.OmsHostsDemo} runs that deployment as a demo. With the order manager highly available
+ * ({@code --ha}): {@link io.celerity.torture.HaFault} (a fault of whichever host is primary),
+ * {@link io.celerity.torture.PrimaryWatch} (who is, from the hosts' logs), {@link io.celerity.torture.OutputTimes}
+ * (when each answer was written), {@link io.celerity.torture.HaTrial} and {@link io.celerity.torture.HaTorture}; {@link
+ * io.celerity.torture.OmsHaDemo} runs one failover as a demo.
  */
 package io.celerity.torture;

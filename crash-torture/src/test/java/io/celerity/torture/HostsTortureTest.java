@@ -37,11 +37,9 @@ class HostsTortureTest {
 
         String output = bytes.toString(StandardCharsets.UTF_8);
         System.out.print(output);
-        assertEquals(0, summary.lost(), output);
-        assertEquals(0, summary.duplicated(), output);
-        assertEquals(0, summary.differing(), output);
-        assertEquals(0, summary.diverged(), output);
-        assertEquals(0, summary.failed(), "no trial stuck, no host stopped by itself or uncleanly: " + output);
+        // a failed trial: stuck, or a host that stopped by itself or uncleanly
+        assertEquals("lost 0, duplicated 0, differing 0, diverged 0, failed trials 0", summary.totals().toString(),
+                output);
         assertTrue(output.contains("reference: 3,000 answers"), output);
         assertEquals(2, output.lines().filter(l -> l.startsWith("trial ") && l.contains("3,000 answers")).count(),
                 output);

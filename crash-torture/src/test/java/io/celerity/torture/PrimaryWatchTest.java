@@ -1,0 +1,34 @@
+package io.celerity.torture;
+
+import org.junit.jupiter.api.Test;
+
+import java.text.SimpleDateFormat;
+import java.util.Date;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** A takeover's time read from its log line, as slf4j-simple writes it with the hosts' options, on nanoTime. */
+class PrimaryWatchTest {
+
+    private final PrimaryWatch watch = new PrimaryWatch("order-manager");
+
+    @Test
+    void aLineLoggedNowIsTimedNowToTheMillisecond() {
+        // the format the hosts are given (PrimaryWatch.LOG_TIME_OPTIONS), as slf4j-simple applies it
+        String option = PrimaryWatch.LOG_TIME_OPTIONS.get(1);
+        String format = option.substring(option.indexOf('=') + 1);
+        long before = System.nanoTime();
+        String line = new SimpleDateFormat(format).format(new Date()) + " [pipeline] INFO ServiceRunner - "
+                + "order-manager: took over as primary: 12 output(s) taken back while standing by; the last 3 ms";
+        long after = System.nanoTime();
+        long logged = watch.loggedNanos(line, -1);
+        assertTrue(logged > before - 20_000_000 && logged < after + 20_000_000,
+                "logged " + logged + " between " + before + " and " + after + " give or take the millisecond");
+    }
+
+    @Test
+    void aLineWithoutATimeIsTimedWhenSeen() {
+        assertEquals(42, watch.loggedNanos("[pipeline] INFO ServiceRunner - order-manager: took over as primary", 42));
+    }
+}
