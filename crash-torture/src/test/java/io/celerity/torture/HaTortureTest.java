@@ -4,6 +4,9 @@ import io.celerity.testhosts.Hosts;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -20,6 +23,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * every answer is still given exactly once, the same as an uninterrupted run's, and every copy equals its source.
  */
 class HaTortureTest {
+
+    private static final Logger LOG = LoggerFactory.getLogger(HaTortureTest.class);
 
     private static final int REQUESTS = 6_000;
     private static final int PER_SECOND = 500; // twelve seconds of requests: the fault lands while they flow
@@ -45,7 +50,7 @@ class HaTortureTest {
         }
 
         String output = bytes.toString(StandardCharsets.UTF_8);
-        System.out.print(output);
+        LOG.info("the torture's report:\n{}", output);
         // a failed trial: no primary ready, not drained, or a host that did not stop cleanly
         assertEquals("lost 0, duplicated 0, differing 0, diverged 0, failed trials 0", summary.totals().toString(),
                 output);

@@ -5,6 +5,9 @@ import io.celerity.testhosts.Hosts;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,6 +26,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * all processes here share, and no two ever hold at the same moment.
  */
 class LeaseFailoverTest {
+
+    private static final Logger LOG = LoggerFactory.getLogger(LeaseFailoverTest.class);
 
     /** Stop-and-continue rounds, each a takeover measured (more with -Dcelerity.cluster.rounds=N). */
     private static final int ROUNDS = Integer.getInteger("celerity.cluster.rounds", 3);
@@ -104,8 +109,8 @@ class LeaseFailoverTest {
             }
             cluster.assertNoOverlap();
             List<Long> sorted = takeovers.stream().sorted().toList();
-            System.out.println("LeaseFailoverTest: SIGSTOP takeovers (ms) " + takeovers + ": p50 "
-                    + sorted.get((sorted.size() - 1) / 2) + " ms, max " + sorted.get(sorted.size() - 1) + " ms");
+            LOG.info("SIGSTOP takeovers (ms) {}: p50 {} ms, max {} ms", takeovers, sorted.get((sorted.size() - 1) / 2),
+                    sorted.get(sorted.size() - 1));
         }
     }
 
@@ -151,10 +156,10 @@ class LeaseFailoverTest {
     private static void report(Hosts hosts, RunningCluster cluster, String fault, HostProcess old,
                                LeaseRecord.Grant next, long faultAt) {
         long oldUntil = cluster.lastUntil(old);
-        System.out.printf("LeaseFailoverTest: %s of holder %s (%s): %s holds token %d %d ms after the fault, %d ms"
-                        + " after the old holder's grant ended (%d ms after the fault); Raft term now %d%n", fault,
+        LOG.info(String.format("%s of holder %s (%s): %s holds token %d %d ms after the fault, %d ms"
+                        + " after the old holder's grant ended (%d ms after the fault); Raft term now %d", fault,
                 old.host(), hosts.isolated() ? "network namespaces" : "loopback only, no namespaces", next.host(),
                 next.token(), (next.from() - faultAt) / 1_000_000, (next.from() - oldUntil) / 1_000_000,
-                (oldUntil - faultAt) / 1_000_000, cluster.lastTerm());
+                (oldUntil - faultAt) / 1_000_000, cluster.lastTerm()));
     }
 }

@@ -12,6 +12,9 @@ import org.agrona.concurrent.CompositeAgent;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,6 +35,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * primacy, and a queue that is not highly available copied as before.
  */
 class HaDeploymentTest {
+
+    private static final Logger LOG = LoggerFactory.getLogger(HaDeploymentTest.class);
 
     private static final Duration LIVENESS = Duration.ofSeconds(120);
 
@@ -127,7 +132,7 @@ class HaDeploymentTest {
                     SingleChronicleQueueBuilder.binary(q.path()).rollCycle(RollCycles.FAST_DAILY).build()));
             replication = new AeronReplicationFactory(c -> leases(name))
                     .start(config, q -> (ChronicleQueue) queues.get(q), why -> stops.add(name + ": " + why));
-            runner = new AgentRunner(new BackoffIdleStrategy(10, 10, 1_000, 100_000), Throwable::printStackTrace,
+            runner = new AgentRunner(new BackoffIdleStrategy(10, 10, 1_000, 100_000), e -> LOG.error("host {}: a replication agent failed", name, e),
                     null, new CompositeAgent(replication.agents()));
             AgentRunner.startOnThread(runner);
         }

@@ -8,6 +8,9 @@ import net.openhft.chronicle.wire.DocumentContext;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,6 +35,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * never had is told so and moves its copy aside. Time limits prove liveness only.
  */
 class HaReplicationTest {
+
+    private static final Logger LOG = LoggerFactory.getLogger(HaReplicationTest.class);
 
     private static final Duration LIVENESS = Duration.ofSeconds(120);
 
@@ -66,9 +71,9 @@ class HaReplicationTest {
             write(hosts.candidates[B].queue, 1_001, 999);
             long newEnd = hosts.candidates[B].queue.lastIndex();
             awaitHolds(hosts, C, newEnd);
-            System.out.printf("takeover on loopback: b's copy the source %.1f ms after the grant, c holding b's first "
-                    + "output %.1f ms after that (awaited in 1 ms sleeps); load average %s%n",
-                    (promoted - granted) / 1e6, (followed - promoted) / 1e6, loadAverage());
+            LOG.info(String.format("takeover on loopback: b's copy the source %.1f ms after the grant, c holding b's "
+                    + "first output %.1f ms after that (awaited in 1 ms sleeps); load average %s",
+                    (promoted - granted) / 1e6, (followed - promoted) / 1e6, loadAverage()));
             assertEquals(B, hosts.replica.agent.sourceHost(), "c follows b");
 
             hosts.start(A); // a comes back: a sink of b now, it holds no more than b had

@@ -6,6 +6,9 @@ import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
@@ -21,6 +24,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * place, large ones fragmented by Aeron and reassembled, appended at their index, acknowledged.
  */
 class ReplicationNoGarbageTest {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ReplicationNoGarbageTest.class);
 
     private static final int WINDOW = 20_000;
     private static final int MAX_WINDOWS = 30;
@@ -83,7 +88,7 @@ class ReplicationNoGarbageTest {
             windows.add("(" + bySource + " B, " + bySink + " B)");
             quietInARow = bySource <= allowed && bySink <= allowed ? quietInARow + 1 : 0;
         }
-        System.out.println("allocation per window of " + WINDOW + " documents (source, sink): " + windows);
+        LOG.info("allocation per window of {} documents (source, sink): {}", WINDOW, windows);
     }
 
     private static long collections() {
