@@ -156,7 +156,7 @@ final class HaTorture {
             for (HaFault.Kind k : HaFault.Kind.values())
                 kinds.append(kinds.length() == 0 ? "" : ", ").append(k.label()).append(' ')
                         .append(faults(k)).append(" (").append(takeovers(k)).append(" taken over)");
-            // b also runs the risk check, the order manager's input: a fault of b stops both
+            // per host the fault hit: a host that also wrote the service's input would stop the input too
             StringBuilder byVictim = new StringBuilder();
             failoverMillisByVictim.forEach((victim, millis) -> byVictim.append(String.format("; from %s: %d, p50 %,d "
                     + "ms, max %,d ms", victim, millis.size(), quantile(millis, 0.5), quantile(millis, 1))));
