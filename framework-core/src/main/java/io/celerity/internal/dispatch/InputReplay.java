@@ -30,13 +30,21 @@ final class InputReplay implements StateRebuilder.InputReplay {
     }
 
     @Override
-    public void replay(int input, long index) {
+    public boolean replay(int input, long index) {
         ExcerptTailer tailer = tailers[input];
         // Replays mostly read on from the previous one: seek only when the next index is not the one wanted.
-        if (tailer.index() != index && !tailer.moveToIndex(index))
-            throw new IllegalStateException("service '" + service + "': cannot rebuild its state: input '"
-                    + readQueues.get(input) + "' no longer holds index " + Long.toHexString(index));
+        if (tailer.index() != index) {
+            long last = tailer.queue().lastIndex(); // read first: a copy growing meanwhile is not a gap
+            if (!tailer.moveToIndex(index)) {
+                if (index > last)
+                    return false; // not copied here yet
+                throw new IllegalStateException("service '" + service + "': cannot rebuild its state: input '"
+                        + readQueues.get(input) + "' no longer holds index " + Long.toHexString(index));
+            }
+        }
         try (DocumentContext in = tailer.readingDocument()) {
+            if (!in.isPresent())
+                return false; // its index is known, its document not complete yet
             allowedTypes.applyTo(in.wire());
             history.input(sourceIds[input], index);
             readers[input].readOne0(in);
@@ -47,5 +55,6 @@ final class InputReplay implements StateRebuilder.InputReplay {
         } catch (Error e) {
             // an Error from the handler: it failed the first time too, and was counted and reported then
         }
+        return true;
     }
 }

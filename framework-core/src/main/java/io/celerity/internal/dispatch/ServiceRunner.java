@@ -60,6 +60,8 @@ public final class ServiceRunner implements LoopParticipant {
     private ServiceRestore restore;
     private boolean standingBy; // a highly available service on a host that does not hold its lease (yet)
     private OutputFollower follower; // while standing by: its state kept warm from the output, unless it keeps none
+    private long[] takeoverPoints; // the last input each output answers, once this host holds its lease
+    private boolean awaitingInput; // said once: holding its lease while an input's copy is behind
     private HopLatency latency;
     private InputHistory history;
 
@@ -148,24 +150,48 @@ public final class ServiceRunner implements LoopParticipant {
                 name());
     }
 
-    /** While standing by: takes over once this host holds the lease, else takes back the outputs that arrived. */
+    /**
+     * While standing by: takes over once this host holds the lease and its copy of each input holds what the last
+     * output answers, else takes back the outputs that arrived.
+     */
     private int standByWork() {
-        if (!plan.primacy().holds(System.nanoTime()))
+        if (!plan.primacy().holds(System.nanoTime())) {
+            takeoverPoints = null; // the output's copy may grow again
             return follower == null ? 0 : follower.follow(FOLLOW_BATCH);
+        }
         long start = System.nanoTime();
         long replayed = 0;
         if (follower != null) {
             replayed = follower.followToEnd(); // the copy no longer grows: this host's copy is now the source
+            if (follower.inputBehind())
+                return awaitInput(-1);
+        }
+        if (takeoverPoints == null)
+            takeoverPoints = restore.resumePoints();
+        int behind = restore.firstInputBehind(tailers, takeoverPoints);
+        if (behind >= 0)
+            return awaitInput(behind);
+        if (follower != null) {
             follower.close();
             follower = null;
         }
         standingBy = false;
         context.rebuilt();
         output.writerTarget().suppress(false);
-        restore.position(tailers, restore.resumePoints());
+        restore.position(tailers, takeoverPoints);
         LOG.info("{}: took over as primary: {} output(s) taken back while standing by; the last {} ms",
                 name(), replayed, (System.nanoTime() - start) / 1_000_000);
         return 1;
+    }
+
+    // The input's copy here is behind the output's: taking over now would answer its inputs again from the start.
+    private int awaitInput(int input) {
+        if (!awaitingInput)
+            LOG.warn("{}: holds its lease, but its copy of {} does not yet hold the input its last output answers; "
+                    + "taking over once it does", name(), input < 0 ? "an input" : "input '"
+                    + config.readQueues().get(input) + "'");
+        awaitingInput = true;
+        return 0;
     }
 
     // Outputs suppressed, ids drawn from a sequence of the replay's own.

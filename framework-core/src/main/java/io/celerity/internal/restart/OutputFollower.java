@@ -33,6 +33,8 @@ public final class OutputFollower implements AutoCloseable {
     private final VanillaMessageHistory recorded = new VanillaMessageHistory();
     private long replayed;
     private long failed;
+    private long failedReported;
+    private boolean inputBehind;
 
     /**
      * @param outputs         a tailer on the output, placed before the first output to take back
@@ -58,14 +60,24 @@ public final class OutputFollower implements AutoCloseable {
         return n;
     }
 
-    /** Takes back every output there is now; returns how many it took back in all, since it started. */
+    /**
+     * Takes back every output there is now, or up to the first whose input is not here yet; returns how many it took
+     * back in all, since it started.
+     */
     public long followToEnd() {
         while (readOne()) {
             // on to the end
         }
-        if (failed > 0)
-            LOG.warn("{}: {} output(s) could not be taken back; its state may lack them", config.name(), failed);
+        if (failed > failedReported)
+            LOG.warn("{}: {} output(s) could not be taken back; its state may lack them", config.name(),
+                    failed - failedReported);
+        failedReported = failed;
         return replayed;
+    }
+
+    /** Whether following stopped at an output whose input this host does not hold yet (REPLAY_INPUTS). */
+    public boolean inputBehind() {
+        return inputBehind;
     }
 
     private boolean readOne() {
@@ -89,10 +101,18 @@ public final class OutputFollower implements AutoCloseable {
             if (!dc.isPresent())
                 return false;
             int input = RecordedHistory.read(dc.wire(), recorded) ? inputOf(recorded.lastSourceId()) : -1;
-            if (input >= 0) {
-                inputs.replay(input, recorded.lastSourceIndex());
-                replayed++;
+            try {
+                inputBehind = input >= 0 && !inputs.replay(input, recorded.lastSourceIndex());
+            } catch (RuntimeException e) {
+                dc.rollbackOnClose(); // never skip an output whose input was not taken back: the state would lack it
+                throw e;
             }
+            if (inputBehind) {
+                dc.rollbackOnClose(); // read again once the input's copy holds it
+                return false;
+            }
+            if (input >= 0)
+                replayed++;
             return true;
         }
     }

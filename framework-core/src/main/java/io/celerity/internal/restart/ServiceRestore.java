@@ -60,6 +60,21 @@ public final class ServiceRestore {
                 .rebuild(component, inputs);
     }
 
+    /**
+     * The first input whose queue does not hold its resume point yet (a standby's copy of it behind its copy of the
+     * output), or -1 if each does (or no longer does, which {@link #position} reports).
+     */
+    public int firstInputBehind(ExcerptTailer[] tailers, long[] resumePoints) {
+        for (int i = 0; resumePoints != null && i < tailers.length; i++) {
+            if (resumePoints[i] == RestartPoint.NONE)
+                continue;
+            long last = tailers[i].queue().lastIndex(); // read first: a copy growing meanwhile is not a gap
+            if (!tailers[i].moveToIndex(resumePoints[i]) && resumePoints[i] > last)
+                return i;
+        }
+        return -1;
+    }
+
     /** Moves each tailer to where its input resumes: after its last processed index, at its start or at its end. */
     public void position(ExcerptTailer[] tailers, long[] resumePoints) {
         List<String> readQueues = config.readQueues();

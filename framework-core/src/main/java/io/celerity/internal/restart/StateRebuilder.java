@@ -21,7 +21,11 @@ public final class StateRebuilder {
 
     /** Replays one input again: which of the service's read queues, and the index on it. */
     public interface InputReplay {
-        void replay(int input, long index);
+        /**
+         * @return false when the input does not hold {@code index} yet (a standby's copy of it behind its copy of the
+         * output); throws when it no longer holds it
+         */
+        boolean replay(int input, long index);
     }
 
     private final ServiceConfig config;
@@ -63,6 +67,9 @@ public final class StateRebuilder {
         try (OutputFollower follower = new OutputFollower(config, tailerAfter(after), sourceIds, component,
                 replayedOutputs, inputs)) {
             replayed = follower.followToEnd();
+            if (follower.inputBehind())
+                throw new IllegalStateException("service '" + config.name() + "': cannot rebuild its state: an "
+                        + "output of '" + config.output() + "' answers an input this host does not hold yet");
         }
         LOG.info("{}: state rebuilt from {} and {} {} replayed in {} ms", config.name(), from, replayed,
                 config.rebuild() == StateRebuild.REPLAY_OUTPUTS ? "output(s)" : "input(s)",

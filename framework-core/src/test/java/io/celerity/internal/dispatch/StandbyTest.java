@@ -1,6 +1,7 @@
 package io.celerity.internal.dispatch;
 
 import io.celerity.config.CelerityConfig;
+import io.celerity.config.StateRebuild;
 import io.celerity.fixtures.Queues;
 import io.celerity.fixtures.SnapshottingCounter;
 import io.celerity.fixtures.Tick;
@@ -13,12 +14,16 @@ import io.celerity.time.UniqueTimestamps;
 import net.openhft.chronicle.core.time.SystemTimeProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -67,18 +72,7 @@ class StandbyTest {
     @Test
     void aStandbyWritesNothingKeepsItsStateWarmAndTakesOverAfterTheLastOutput() throws Exception {
         Path yaml = dir.resolve("services.yaml");
-        Files.writeString(yaml, """
-                hosts:
-                  a: { address: 127.0.0.1, port: 40100 }
-                  b: { address: 127.0.0.2, port: 40100 }
-                  c: { address: 127.0.0.3, port: 40100 }
-                cluster: { members: [ a, b, c ] }
-                queues:
-                  ticks: { path: ticks, host: a, replicas: [ b, c ] }
-                  out: { path: out, host: b, replicas: [ a, c ] }
-                services:
-                  counter: { implClass: %s, inputs: [ ticks ], output: out, rebuildState: REPLAY_OUTPUTS, standby: c }
-                """.formatted(SnapshottingCounter.class.getName()));
+        Files.writeString(yaml, services(StateRebuild.REPLAY_OUTPUTS));
         CelerityConfig all = CelerityConfig.load(yaml);
         SnapshottingCounter.resetCounters();
         holds = true;
@@ -112,6 +106,63 @@ class StandbyTest {
             assertTrue(stopReason.contains("counter") && stopReason.contains("host b holds the lease with token 2"),
                     stopReason);
             assertEquals(8, Queues.count(dir.resolve("out")), "a deposed primary writes nothing more");
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = StateRebuild.class, names = {"REPLAY_OUTPUTS", "REPLAY_INPUTS"})
+    void aStandbyHoldingItsLeaseWaitsUntilItsInputCopyHoldsWhatTheLastOutputAnswers(StateRebuild rebuild)
+            throws Exception {
+        String yaml = services(rebuild);
+        Path primaryHome = Files.createDirectories(dir.resolve("b"));
+        Files.writeString(primaryHome.resolve("services.yaml"), yaml);
+        holds = true;
+        try (Running primary = new Running(CelerityConfig.load(primaryHome.resolve("services.yaml")).onHost("b"))) {
+            primary.tick(5);
+            Queues.await("the primary's 5 answers", LIVENESS, () -> Queues.count(primaryHome.resolve("out")) == 5);
+        }
+        // c's copy of the output holds all 5 answers; its copy of the input none of their inputs yet
+        Path standbyHome = Files.createDirectories(dir.resolve("c"));
+        Files.writeString(standbyHome.resolve("services.yaml"), yaml);
+        copy(primaryHome.resolve("out"), standbyHome.resolve("out"));
+
+        SnapshottingCounter.resetCounters();
+        try (Running standby = new Running(CelerityConfig.load(standbyHome.resolve("services.yaml")).onHost("c"))) {
+            Thread.sleep(300);
+            assertEquals(5, Queues.count(standbyHome.resolve("out")), "no takeover while the input copy is behind");
+            assertEquals(0, SnapshottingCounter.TICKS_HANDLED.get(), "no input answered again from the start");
+
+            standby.tick(5); // the same 5 ticks at the same indexes, as the input's copy catches up
+            standby.tick(2);
+            Queues.await("the 2 inputs after the last answer, answered", LIVENESS,
+                    () -> Queues.count(standbyHome.resolve("out")) == 7);
+            Thread.sleep(300);
+            assertEquals(Map.of(0L, List.of(1L, 2L, 3L, 4L, 5L, 6L, 7L)),
+                    Queues.tickValuesPerStream(standbyHome.resolve("out")), "on from the primary's last answer, once");
+            assertNull(stopReason);
+        }
+    }
+
+    /** The counter highly available: its primary b, its standby c. */
+    private static String services(StateRebuild rebuild) {
+        return """
+                hosts:
+                  a: { address: 127.0.0.1, port: 40100 }
+                  b: { address: 127.0.0.2, port: 40100 }
+                  c: { address: 127.0.0.3, port: 40100 }
+                cluster: { members: [ a, b, c ] }
+                queues:
+                  ticks: { path: ticks, host: a, replicas: [ b, c ] }
+                  out: { path: out, host: b, replicas: [ a, c ] }
+                services:
+                  counter: { implClass: %s, inputs: [ ticks ], output: out, rebuildState: %s, standby: c }
+                """.formatted(SnapshottingCounter.class.getName(), rebuild);
+    }
+
+    private static void copy(Path from, Path to) throws IOException {
+        try (Stream<Path> files = Files.walk(from)) {
+            for (Path f : (Iterable<Path>) files::iterator)
+                Files.copy(f, to.resolve(from.relativize(f).toString()));
         }
     }
 
