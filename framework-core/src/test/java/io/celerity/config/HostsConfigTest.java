@@ -180,6 +180,10 @@ class HostsConfigTest {
         rejected(highlyAvailable(CLUSTER, ", host: a, replicas: [ b, c ]", ", host: b, replicas: [ a, c ]",
                         "    errors: errs\n").replace("services:", "  errs: { path: q/errs, host: b }\nservices:"),
                 "service 'echo'", "errors", "cannot report to an errors queue yet");
+        for (String from : List.of("END", "START"))
+            rejected(highlyAvailable(CLUSTER, ", host: a, replicas: [ b, c ]", ", host: b, replicas: [ a, c ]",
+                    "    startFrom: " + from + "\n"), "service 'echo'", "startFrom", from + " would make a standby",
+                    "expected LAST_WRITTEN");
         String readerOnPrimary = HA.replace("agents:", "  reader:\n    implClass: " + TickEcho.class.getName()
                 + "\n    inputs: [ out ]\n    output: out2\nagents:")
                 .replace("services:", "  out2: { path: q/out2, host: b }\nservices:");

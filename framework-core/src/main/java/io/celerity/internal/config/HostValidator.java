@@ -1,14 +1,13 @@
 package io.celerity.internal.config;
 
-import io.celerity.config.ClusterConfig;
-import io.celerity.config.ServiceConfig;
-
 import io.celerity.config.CelerityConfig;
+import io.celerity.config.ClusterConfig;
 import io.celerity.config.ConfigException;
 import io.celerity.config.HostConfig;
 import io.celerity.config.QueueConfig;
 import io.celerity.config.Replication;
 import io.celerity.config.ServiceConfig;
+import io.celerity.config.StartFrom;
 
 import java.util.HashMap;
 import java.util.HashSet;
@@ -89,6 +88,10 @@ final class HostValidator {
             if (!config.queues().get(input).replication().availableOn(standby))
                 throw error(entry, "standby", "its input '" + input + "' is not on host '" + standby + "' (written on '"
                         + source(input) + "'); expected '" + standby + "' among the queue's replicas");
+        if (s.startFrom() != StartFrom.LAST_WRITTEN)
+            throw error(entry, "startFrom", s.startFrom() + " would make a standby that takes over skip (END) or "
+                    + "repeat (START) what its primary left; expected LAST_WRITTEN, so it resumes after the last "
+                    + "output");
         if (s.errors() != null)
             throw error(entry, "errors", "a highly available service cannot report to an errors queue yet (only "
                     + "its output changes host on a takeover); expected no errors queue: failures are still counted, "
