@@ -6,6 +6,7 @@ import io.aeron.cluster.client.EgressListener;
 import io.aeron.driver.MediaDriver;
 import io.aeron.driver.ThreadingMode;
 import io.aeron.logbuffer.Header;
+import io.celerity.internal.replication.DriverDirectories;
 import org.agrona.CloseHelper;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.Agent;
@@ -62,7 +63,9 @@ public final class LeaseClient implements Agent, AutoCloseable {
         this.renewalNanos = timeouts.renewalInterval().toNanos();
         this.clock = new SystemNanoClock();
         if (aeronOrNull == null) {
+            // A directory of this process's own: Aeron's default one is shared by every process of the machine.
             ownDriver = MediaDriver.launchEmbedded(new MediaDriver.Context()
+                    .aeronDirectoryName(DriverDirectories.forThisProcess("lease-" + hostName).toString())
                     .threadingMode(ThreadingMode.SHARED)
                     .termBufferSparseFile(true)
                     .dirDeleteOnStart(true)

@@ -18,7 +18,7 @@ import java.util.stream.Stream;
  * /dev/shm), so each new one first removes those of processes no longer alive whose driver has also stopped beating
  * (a pid alone could be another pid namespace's live process, in a container sharing /dev/shm).
  */
-final class DriverDirectories {
+public final class DriverDirectories {
 
     private static final Logger LOG = LoggerFactory.getLogger(DriverDirectories.class);
     static final String PREFIX = "celerity-aeron-";
@@ -29,7 +29,7 @@ final class DriverDirectories {
     }
 
     /** This process's directory for host {@code host}, after removing those of dead processes. */
-    static Path forThisProcess(String host) {
+    public static Path forThisProcess(String host) {
         Path base = base();
         removeDead(base);
         return base.resolve(PREFIX + host + "-" + ProcessHandle.current().pid());
