@@ -6,6 +6,7 @@ import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -182,10 +183,16 @@ final class HaTrial {
     }
 
     private long answers(String host) {
-        try (ChronicleQueue q = SingleChronicleQueueBuilder.binary(deployment.queue(host, "reports")).readOnly(true)
-                .build()) {
+        Path dir = deployment.queue(host, "reports");
+        if (!Files.exists(dir.resolve("metadata.cq4t")))
+            return 0; // a copy moved aside, not made again yet
+        try (ChronicleQueue q = SingleChronicleQueueBuilder.binary(dir).readOnly(true).build()) {
             long last = q.lastIndex();
             return last < 0 ? 0 : q.rollCycle().toSequenceNumber(last) + 1;
+        } catch (IllegalStateException e) {
+            if (e.getCause() instanceof NoSuchFileException)
+                return 0; // moved aside while being opened
+            throw e;
         }
     }
 
