@@ -63,7 +63,7 @@ public final class LeaseClient implements Agent, AutoCloseable {
         this.renewalNanos = timeouts.renewalInterval().toNanos();
         this.clock = new SystemNanoClock();
         if (aeronOrNull == null) {
-            // A directory of this process's own: Aeron's default one is shared by every process of the machine.
+            // Named by host and pid: the next host to start removes it if this process was killed.
             ownDriver = MediaDriver.launchEmbedded(new MediaDriver.Context()
                     .aeronDirectoryName(DriverDirectories.forThisProcess("lease-" + hostName).toString())
                     .threadingMode(ThreadingMode.SHARED)

@@ -96,6 +96,12 @@ public final class ServiceLease implements HaLease {
         return i >= 0 && confirmed.get(i) == ELIGIBLE;
     }
 
+    /** Whether the cluster confirmed {@code host} ineligible, under this host's current token. */
+    public boolean ineligible(String host) {
+        int i = find(host);
+        return i >= 0 && confirmed.get(i) == INELIGIBLE;
+    }
+
     /** One line: why this host does not hold the lease at {@code nowNanos}, for logs and status; null if it does. */
     public String why(long nowNanos) {
         if (deposed)

@@ -117,24 +117,26 @@ public final class CandidateGate {
                         + "declared ineligible, the other sinks wait until the cluster confirms", queue, hosts[c],
                         STALL_NS / 1_000_000, Long.toHexString(held));
             }
-            boolean eligible = lease.eligible(hosts[c]);
-            if (wanted[c] != eligible && nowNs - askedNs[c] > ASK_AGAIN_NS)
+            boolean confirmed = wanted[c] ? lease.eligible(hosts[c]) : lease.ineligible(hosts[c]);
+            if (!confirmed && nowNs - askedNs[c] > ASK_AGAIN_NS)
                 ask(c, wanted[c], nowNs);
-            if (wanted[c] || eligible)
-                gate = Math.min(gate, held);
+            if (wanted[c] || !lease.ineligible(hosts[c]))
+                gate = Math.min(gate, held); // eligible, or not known not to be
         }
         for (SinkLink link : others)
             link.limit(gate);
     }
 
-    // Eligible already (a holder restarted within its lease): watched as if this source had asked.
+    // A new process knows no candidate's eligibility (a holder restarted within its lease may have left one eligible):
+    // each is asked ineligible, and gated on until the cluster confirms, then declared eligible again once caught up.
     private void start(long nowNs) {
         started = true;
         for (int c = 0; c < candidates.length; c++) {
             wanted[c] = lease.eligible(hosts[c]);
             lastHeld[c] = candidates[c].heldIndex();
             progressNs[c] = nowNs;
-            askedNs[c] = nowNs;
+            if (!wanted[c])
+                ask(c, false, nowNs);
         }
     }
 

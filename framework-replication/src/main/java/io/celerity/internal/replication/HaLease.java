@@ -32,6 +32,12 @@ public interface HaLease {
     /** Whether {@code host} may take over, as last confirmed by the cluster. */
     boolean eligible(String host);
 
+    /**
+     * Whether the cluster confirmed that {@code host} may not take over; neither this nor {@link #eligible} while
+     * unknown (a holder restarted within its lease, whose new process has not asked yet).
+     */
+    boolean ineligible(String host);
+
     /** Why this host does not hold the lease at {@code nowNanos}, or null when it does. */
     String why(long nowNanos);
 }

@@ -89,6 +89,11 @@ final class SinkLink {
         limit = index;
     }
 
+    /** The gate: no document after this index is sent ({@link Long#MAX_VALUE}: none). Agent thread. */
+    long limit() {
+        return limit;
+    }
+
     /** The index of the last document sent, -1 before any. Agent thread. */
     long lastSent() {
         return lastSent;

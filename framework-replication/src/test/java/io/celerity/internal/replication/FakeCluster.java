@@ -127,6 +127,11 @@ final class FakeCluster {
         }
 
         @Override
+        public boolean ineligible(String other) {
+            return !eligible(other);
+        }
+
+        @Override
         public String why(long nowNanos) {
             return holds(nowNanos) ? null : "lease held by " + holder + " (token " + token + ")";
         }
