@@ -210,9 +210,11 @@ final class SinkLink {
 
     /** The sink holds everything up to {@code index} and wants the rest in frames tagged {@code epoch}. */
     void onResume(long sinkEpoch, long index, long sinkCycleLayout, int sinkCycleMillis) {
-        ackedIndex = index;
-        if (stopped || sinkEpoch == epoch)
+        if (stopped || sinkEpoch == epoch) {
+            if (failure == null)
+                ackedIndex = index;
             return;
+        }
         long layout = Frames.cycleLayout(rollCycle);
         if (sinkCycleLayout != layout || sinkCycleMillis != rollCycle.lengthInMillis()) {
             fail("queue '" + queue + "', " + sink + ": the replica's roll cycle lasts " + sinkCycleMillis
@@ -243,6 +245,7 @@ final class SinkLink {
             heldIndex = index; // rebuilt, or moved aside: it holds less now
         failure = null;
         diverged = false;
+        ackedIndex = index; // only now: a claim this source does not hold must not count as a copy (acks)
         epoch = sinkEpoch;
         resumed = false;
         resumes++;
@@ -273,7 +276,8 @@ final class SinkLink {
 
     /** The sink holds every document up to {@code index}; in {@code sinkEpoch} once it compared its last with ours. */
     void onAck(long sinkEpoch, long index) {
-        ackedIndex = index;
+        if (failure == null)
+            ackedIndex = index;
         if (sinkEpoch == epoch && sinkEpoch != Frames.NO_EPOCH && failure == null)
             heldIndex = index;
     }
