@@ -45,7 +45,7 @@ public final class DriverDirectories {
         List<Path> dead;
         try (Stream<Path> dirs = Files.list(base)) {
             dead = dirs.filter(d -> d.getFileName().toString().startsWith(PREFIX) && ownerIsDead(d)
-                    && !CommonContext.isDriverActive(d.toFile(), SILENT_MS, message -> { })).toList();
+                    && driverStopped(d)).toList();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot list " + base, e);
         }
@@ -54,6 +54,14 @@ public final class DriverDirectories {
         if (!dead.isEmpty())
             LOG.info("removed {} media driver directories of processes no longer running from {}", dead.size(), base);
         return dead.size();
+    }
+
+    private static boolean driverStopped(Path dir) {
+        try {
+            return !CommonContext.isDriverActive(dir.toFile(), SILENT_MS, message -> { });
+        } catch (Exception e) { // Aeron may rethrow an IOException unchecked
+            return true; // its cnc file cannot be read: removed meanwhile by another host starting, or never whole
+        }
     }
 
     // The pid follows the last '-'; a name not ending in one is not ours to remove.

@@ -27,10 +27,15 @@ class DriverDirectoriesTest {
         Path alive = Files.createDirectories(base.resolve(DriverDirectories.PREFIX + "b-" + ProcessHandle.current().pid()));
         Path notOurs = Files.createDirectories(base.resolve(DriverDirectories.PREFIX + "no-pid"));
         Path other = Files.createDirectories(base.resolve("aeron-root-" + exited.pid()));
-
-        assertEquals(1, DriverDirectories.removeDead(base));
+        // a cnc file that cannot be mapped, as when another host starting removes it meanwhile
+        Path noCnc = Files.createDirectories(base.resolve(DriverDirectories.PREFIX + "lease-b-" + exited.pid())
+                .resolve("cnc.dat")).getParent();
+        for (int i = 0; i < 200; i++)
+            Files.createFile(noCnc.resolve("cnc.dat").resolve("entry-" + i)); // its length past Aeron's header
+        assertEquals(2, DriverDirectories.removeDead(base));
 
         assertFalse(Files.exists(dead), "the dead process's directory is removed");
+        assertFalse(Files.exists(noCnc), "and one whose cnc file cannot be read, not an exception stopping the host");
         assertTrue(Files.isDirectory(alive), "a running process's directory stays");
         assertTrue(Files.isDirectory(notOurs), "a name without a pid is not ours to remove");
         assertTrue(Files.isDirectory(other), "another program's directory stays");
