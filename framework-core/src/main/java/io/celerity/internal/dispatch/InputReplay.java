@@ -17,6 +17,7 @@ final class InputReplay implements StateRebuilder.InputReplay {
     private final AbstractGeneratedMethodReader[] readers;
     private final AllowedTypes allowedTypes;
     private final InputHistory history;
+    private int seekAgain = -1; // the input whose last replay failed to find its index
 
     InputReplay(ServicePlan plan, ExcerptTailer[] tailers, AbstractGeneratedMethodReader[] readers,
                 AllowedTypes allowedTypes, InputHistory history) {
@@ -32,19 +33,17 @@ final class InputReplay implements StateRebuilder.InputReplay {
     @Override
     public boolean replay(int input, long index) {
         ExcerptTailer tailer = tailers[input];
-        // Replays mostly read on from the previous one: seek only when the next index is not the one wanted.
-        if (tailer.index() != index) {
-            long last = tailer.queue().lastIndex(); // read first: a copy growing meanwhile is not a gap
-            if (!tailer.moveToIndex(index)) {
-                if (index > last)
-                    return false; // not copied here yet
-                throw new IllegalStateException("service '" + service + "': cannot rebuild its state: input '"
-                        + readQueues.get(input) + "' no longer holds index " + Long.toHexString(index));
-            }
-        }
+        // Replays mostly read on from the previous one: seek only when the next index is not the one wanted (or
+        // the last attempt failed, which may have left the tailer's index there).
+        if ((tailer.index() != index || input == seekAgain) && !seek(tailer, input, index))
+            return false;
+        seekAgain = -1;
         try (DocumentContext in = tailer.readingDocument()) {
-            if (!in.isPresent())
-                return false; // its index is known, its document not complete yet
+            if (!in.isPresent() || in.index() != index) {
+                in.rollbackOnClose();
+                seekAgain = input;
+                return false; // not complete here yet
+            }
             allowedTypes.applyTo(in.wire());
             history.input(sourceIds[input], index);
             readers[input].readOne0(in);
@@ -56,5 +55,18 @@ final class InputReplay implements StateRebuilder.InputReplay {
             // an Error from the handler: it failed the first time too, and was counted and reported then
         }
         return true;
+    }
+
+    // False while the input's copy does not hold the index yet; throws when it no longer does.
+    private boolean seek(ExcerptTailer tailer, int input, long index) {
+        if (tailer.moveToIndex(index))
+            return true;
+        seekAgain = input;
+        if (index > tailer.queue().lastIndex())
+            return false; // not copied here yet
+        if (tailer.moveToIndex(index)) // written between the two looks
+            return true;
+        throw new IllegalStateException("service '" + service + "': cannot rebuild its state: input '"
+                + readQueues.get(input) + "' no longer holds index " + Long.toHexString(index));
     }
 }

@@ -36,6 +36,7 @@ public final class ServiceRunner implements LoopParticipant {
     private static final int CONTROL_BATCH = 256;
     /** Outputs a standby takes back in one pass at most: the loop's other participants run between. */
     private static final int FOLLOW_BATCH = 256;
+    private static final long INPUT_WAIT_NANOS = 100_000_000; // then the loop's back-off, as for replicas
     private static final Logger LOG = LoggerFactory.getLogger(ServiceRunner.class);
 
     private final ServicePlan plan;
@@ -61,7 +62,7 @@ public final class ServiceRunner implements LoopParticipant {
     private boolean standingBy; // a highly available service on a host that does not hold its lease (yet)
     private OutputFollower follower; // while standing by: its state kept warm from the output, unless it keeps none
     private long[] takeoverPoints; // the last input each output answers, once this host holds its lease
-    private boolean awaitingInput; // said once: holding its lease while an input's copy is behind
+    private long awaitingInputSince; // holding its lease while an input's copy is behind; 0: not
     private HopLatency latency;
     private InputHistory history;
 
@@ -157,9 +158,10 @@ public final class ServiceRunner implements LoopParticipant {
     private int standByWork() {
         if (!plan.primacy().holds(System.nanoTime())) {
             takeoverPoints = null; // the output's copy may grow again
+            awaitingInputSince = 0;
             return follower == null ? 0 : follower.follow(FOLLOW_BATCH);
         }
-        long start = System.nanoTime();
+        long start = awaitingInputSince != 0 ? awaitingInputSince : System.nanoTime();
         long replayed = 0;
         if (follower != null) {
             replayed = follower.followToEnd(); // the copy no longer grows: this host's copy is now the source
@@ -184,13 +186,22 @@ public final class ServiceRunner implements LoopParticipant {
         return 1;
     }
 
-    // The input's copy here is behind the output's: taking over now would answer its inputs again from the start.
+    /**
+     * The input's copy here is behind the output's: taking over now would answer its inputs again. Waits, as for
+     * replicas: after 100 ms it throws, so the loop backs it off and, after {@code writeFailureTimeout}, stops the host
+     * (its lease then runs out, and another candidate may take over).
+     */
     private int awaitInput(int input) {
-        if (!awaitingInput)
+        long now = System.nanoTime();
+        String what = input < 0 ? "an input" : "input '" + config.readQueues().get(input) + "'";
+        if (awaitingInputSince == 0) {
+            awaitingInputSince = now;
             LOG.warn("{}: holds its lease, but its copy of {} does not yet hold the input its last output answers; "
-                    + "taking over once it does", name(), input < 0 ? "an input" : "input '"
-                    + config.readQueues().get(input) + "'");
-        awaitingInput = true;
+                    + "taking over once it does", name(), what);
+        } else if (now - awaitingInputSince > INPUT_WAIT_NANOS) {
+            throw new IllegalStateException("service '" + name() + "' holds its lease, but its copy of " + what
+                    + " does not yet hold the input its last output answers");
+        }
         return 0;
     }
 

@@ -76,14 +76,14 @@ class StandbyTest {
         CelerityConfig all = CelerityConfig.load(yaml);
         SnapshottingCounter.resetCounters();
         holds = true;
-        try (Running primary = new Running(all.onHost("b"))) {
+        try (Running primary = new Running(all.onHost("b"), Duration.ofMinutes(10))) {
             primary.tick(5);
             Queues.await("the primary's 5 answers", LIVENESS, () -> Queues.count(dir.resolve("out")) == 5);
         }
 
         holds = false;
         SnapshottingCounter.resetCounters();
-        try (Running standby = new Running(all.onHost("c"))) {
+        try (Running standby = new Running(all.onHost("c"), Duration.ofMinutes(10))) {
             Queues.await("the primary's 5 answers taken back", LIVENESS,
                     () -> SnapshottingCounter.OUTPUTS_TAKEN_BACK.get() == 5);
             standby.tick(3);
@@ -113,26 +113,16 @@ class StandbyTest {
     @EnumSource(value = StateRebuild.class, names = {"REPLAY_OUTPUTS", "REPLAY_INPUTS"})
     void aStandbyHoldingItsLeaseWaitsUntilItsInputCopyHoldsWhatTheLastOutputAnswers(StateRebuild rebuild)
             throws Exception {
-        String yaml = services(rebuild);
-        Path primaryHome = Files.createDirectories(dir.resolve("b"));
-        Files.writeString(primaryHome.resolve("services.yaml"), yaml);
-        holds = true;
-        try (Running primary = new Running(CelerityConfig.load(primaryHome.resolve("services.yaml")).onHost("b"))) {
-            primary.tick(5);
-            Queues.await("the primary's 5 answers", LIVENESS, () -> Queues.count(primaryHome.resolve("out")) == 5);
-        }
-        // c's copy of the output holds all 5 answers; its copy of the input none of their inputs yet
-        Path standbyHome = Files.createDirectories(dir.resolve("c"));
-        Files.writeString(standbyHome.resolve("services.yaml"), yaml);
-        copy(primaryHome.resolve("out"), standbyHome.resolve("out"));
-
-        SnapshottingCounter.resetCounters();
-        try (Running standby = new Running(CelerityConfig.load(standbyHome.resolve("services.yaml")).onHost("c"))) {
+        Path standbyHome = standbyAfterFiveAnswers(rebuild);
+        try (Running standby = new Running(CelerityConfig.load(standbyHome.resolve("services.yaml")).onHost("c"),
+                Duration.ofMinutes(10))) {
+            standby.tick(4); // the input's copy one short of what the last answer answers
             Thread.sleep(300);
             assertEquals(5, Queues.count(standbyHome.resolve("out")), "no takeover while the input copy is behind");
-            assertEquals(0, SnapshottingCounter.TICKS_HANDLED.get(), "no input answered again from the start");
+            assertEquals(rebuild == StateRebuild.REPLAY_INPUTS ? 4 : 0, SnapshottingCounter.TICKS_HANDLED.get(),
+                    "inputs read only to take back the answers whose inputs are here");
 
-            standby.tick(5); // the same 5 ticks at the same indexes, as the input's copy catches up
+            standby.tick(1); // the same 5 ticks at the same indexes, as the input's copy catches up
             standby.tick(2);
             Queues.await("the 2 inputs after the last answer, answered", LIVENESS,
                     () -> Queues.count(standbyHome.resolve("out")) == 7);
@@ -141,6 +131,39 @@ class StandbyTest {
                     Queues.tickValuesPerStream(standbyHome.resolve("out")), "on from the primary's last answer, once");
             assertNull(stopReason);
         }
+    }
+
+    @Test
+    void aStandbyWhoseInputCopyStaysBehindStopsItsHostAfterTheWriteFailureTimeout() throws Exception {
+        Path standbyHome = standbyAfterFiveAnswers(StateRebuild.REPLAY_OUTPUTS);
+        try (Running standby = new Running(CelerityConfig.load(standbyHome.resolve("services.yaml")).onHost("c"),
+                Duration.ofSeconds(1))) {
+            Queues.await("the host stopped", LIVENESS, () -> stopReason != null);
+            assertTrue(stopReason.contains("counter") && stopReason.contains("input 'ticks' does not yet hold"),
+                    stopReason); // so its lease runs out, and another candidate may take over
+            assertEquals(5, Queues.count(standbyHome.resolve("out")), "it wrote nothing");
+        }
+    }
+
+    /**
+     * Host b, holding the lease, answers 5 ticks; returns host c's home holding a copy of those answers and no copy of
+     * their inputs yet. The lease stays held: c takes over as soon as it may.
+     */
+    private Path standbyAfterFiveAnswers(StateRebuild rebuild) throws Exception {
+        String yaml = services(rebuild);
+        Path primaryHome = Files.createDirectories(dir.resolve("b"));
+        Files.writeString(primaryHome.resolve("services.yaml"), yaml);
+        holds = true;
+        try (Running primary = new Running(CelerityConfig.load(primaryHome.resolve("services.yaml")).onHost("b"),
+                Duration.ofMinutes(10))) {
+            primary.tick(5);
+            Queues.await("the primary's 5 answers", LIVENESS, () -> Queues.count(primaryHome.resolve("out")) == 5);
+        }
+        Path standbyHome = Files.createDirectories(dir.resolve("c"));
+        Files.writeString(standbyHome.resolve("services.yaml"), yaml);
+        copy(primaryHome.resolve("out"), standbyHome.resolve("out"));
+        SnapshottingCounter.resetCounters();
+        return standbyHome;
     }
 
     /** The counter highly available: its primary b, its standby c. */
@@ -173,13 +196,13 @@ class StandbyTest {
         private final UniqueTimestamps timestamps = UniqueTimestamps.inMemory(1, SystemTimeProvider.INSTANCE);
         private final EventLoopThread loop;
 
-        Running(CelerityConfig config) {
+        Running(CelerityConfig config, Duration writeFailureTimeout) {
             queues = new HostQueues(config, SystemTimeProvider.CLOCK);
             ServiceRunner runner = new ServiceRunner(ServicePlan.of(config, config.services().get("counter"),
                     queues::get, SystemTimeProvider.INSTANCE, timestamps, HandlerErrorListener.NONE, q -> null,
                     s -> lease));
             loop = new EventLoopThread(config.eventLoops().values().iterator().next(), List.of(runner),
-                    Duration.ofMinutes(10), reason -> stopReason = reason);
+                    writeFailureTimeout, reason -> stopReason = reason);
             loop.start();
         }
 
