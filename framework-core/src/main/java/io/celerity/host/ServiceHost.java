@@ -7,6 +7,7 @@ import io.celerity.config.ServiceConfig;
 import io.celerity.internal.agent.FrameworkAgent;
 import io.celerity.internal.agent.UserAgent;
 import io.celerity.internal.agent.UserAgents;
+import io.celerity.internal.chronicle.IncompleteCycleFiles;
 import io.celerity.internal.dispatch.HopLatency;
 import io.celerity.internal.dispatch.ServicePlan;
 import io.celerity.internal.dispatch.ServiceRunner;
@@ -31,9 +32,11 @@ import org.slf4j.LoggerFactory;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.function.Function;
 
@@ -102,6 +105,7 @@ public final class ServiceHost implements AutoCloseable {
         for (ServiceConfig s : config.services().values())
             claims.add(ServiceClaim.take(config, s));
         refuseWritingCopies();
+        moveAsideIncompleteCycleFiles();
         timestamps = options.timestamps().apply(config.hostId());
         queues = new HostQueues(config, options.queueClock());
         replication = startReplication();
@@ -143,11 +147,30 @@ public final class ServiceHost implements AutoCloseable {
 
     // A copy of another host's queue is written by its sink alone: e.g. a whole deployment started on one of its hosts.
     private void refuseWritingCopies() {
+        // A highly available service's output is written by whichever of its hosts holds the lease: on either, the
+        // file may say it was a copy last (the replication promotes it when the lease says so).
+        for (String queue : writtenByServices(false))
+            ReplicaDirectory.copyOf(config.queues().get(queue).path()).ifPresent(why -> {
+                throw new IllegalStateException("cannot start: queue '" + queue + "' would be written here, but " + why);
+            });
+    }
+
+    // A process killed while creating a cycle file leaves one no reader gets past; with the claims taken, and the
+    // sinks not started, no one else writes these queues now.
+    private void moveAsideIncompleteCycleFiles() {
+        Set<String> written = new LinkedHashSet<>(writtenByServices(true));
+        config.queues().values().stream()
+                .filter(q -> q.replication() != null && q.replication().replicas().contains(config.thisHost()))
+                .forEach(q -> written.add(q.name()));
+        for (String queue : written)
+            IncompleteCycleFiles.moveAside(config.queues().get(queue).path());
+    }
+
+    // The queues this host's services and agents write: outputs (highly available ones if asked), errors, snapshots.
+    private List<String> writtenByServices(boolean highlyAvailableOutputs) {
         List<String> written = new ArrayList<>();
         for (ServiceConfig s : config.services().values()) {
-            // A highly available service's output is written by whichever of its hosts holds the lease: on either,
-            // the file may say it was a copy last (the replication promotes it when the lease says so).
-            if (!s.highlyAvailable())
+            if (highlyAvailableOutputs || !s.highlyAvailable())
                 written.add(s.output());
             if (s.errors() != null)
                 written.add(s.errors());
@@ -155,10 +178,7 @@ public final class ServiceHost implements AutoCloseable {
                 written.add(s.snapshot().queue());
         }
         config.agents().values().forEach(a -> written.add(a.output()));
-        for (String queue : written)
-            ReplicaDirectory.copyOf(config.queues().get(queue).path()).ifPresent(why -> {
-                throw new IllegalStateException("cannot start: queue '" + queue + "' would be written here, but " + why);
-            });
+        return written;
     }
 
     // A host of a deployment with a cluster: its member, if it is one, and the highly available services it runs.

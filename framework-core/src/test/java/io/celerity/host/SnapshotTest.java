@@ -15,12 +15,15 @@ import io.celerity.snapshot.SnapshotStarted;
 import net.openhft.chronicle.bytes.MethodReader;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
+import net.openhft.chronicle.wire.Wires;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -157,6 +160,27 @@ class SnapshotTest {
 
         assertEquals(Map.of(1L, List.of(1L, 2L, 3L, 4L, 5L)), run(config(StateRebuild.REPLAY_INPUTS, everyInputs(4))));
         assertEquals(1, SnapshottingCounter.STATE_EVENTS_RESTORED.get(), "the complete snapshot, not the torn one");
+    }
+
+    @Test
+    void cycleFilesLeftIncompleteByAKilledWriterAreMovedAsideAtTheRestart() throws IOException {
+        writeTicks(1, 0, 5);
+        run(config(StateRebuild.REPLAY_OUTPUTS, everyInputs(4)));
+        // as a host killed while it created a new cycle file of each queue it writes leaves them
+        Path snapshot = Queues.incompleteCycleFile(dir.resolve("snapshots"), Wires.NOT_COMPLETE);
+        Path output = Queues.incompleteCycleFile(dir.resolve("counts"), 0);
+        writeTicks(1, 5, 6);
+        SnapshottingCounter.resetCounters();
+
+        assertEquals(Map.of(1L, List.of(1L, 2L, 3L, 4L, 5L, 6L)), run(config(StateRebuild.REPLAY_OUTPUTS,
+                everyInputs(4))));
+        assertEquals(1, SnapshottingCounter.STATE_EVENTS_RESTORED.get(), "the snapshot before the incomplete file");
+        assertEquals(1, SnapshottingCounter.OUTPUTS_TAKEN_BACK.get(), "only the 5th output, after that snapshot");
+        for (Path incomplete : List.of(snapshot, output))
+            try (var files = Files.list(incomplete.getParent())) {
+                assertEquals(1, files.filter(f -> f.getFileName().toString()
+                        .matches(incomplete.getFileName() + "-\\d+\\.discard")).count(), "moved aside: " + incomplete);
+            }
     }
 
     @Test

@@ -1,0 +1,82 @@
+package io.celerity.internal.chronicle;
+
+import io.celerity.fixtures.Queues;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.ExcerptAppender;
+import net.openhft.chronicle.queue.ExcerptTailer;
+import net.openhft.chronicle.wire.Wires;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Cycle files a killed writer left without a complete header are moved aside; every other file stays. */
+class IncompleteCycleFilesTest {
+
+    @TempDir
+    Path dir;
+
+    private long writeThree(Path queue) {
+        try (ChronicleQueue q = Queues.open(queue); ExcerptAppender appender = q.createAppender()) {
+            for (int i = 0; i < 3; i++)
+                appender.writeText("message " + i);
+            return q.lastIndex();
+        }
+    }
+
+    @Test
+    void aHeaderNeverCompletedIsMovedAsideAndTheQueueEndsAtItsLastMessageAgain() throws IOException {
+        Path queue = dir.resolve("q");
+        long last = writeThree(queue);
+        Path begun = Queues.incompleteCycleFile(queue, Wires.NOT_COMPLETE);
+
+        List<Path> moved = IncompleteCycleFiles.moveAside(queue);
+
+        assertEquals(1, moved.size(), moved.toString());
+        assertFalse(Files.exists(begun));
+        assertTrue(moved.get(0).getFileName().toString().startsWith(begun.getFileName() + "-"), moved.toString());
+        assertTrue(moved.get(0).toString().endsWith(".discard"), moved.toString());
+        try (ChronicleQueue q = Queues.open(queue); ExcerptTailer tailer = q.createTailer();
+             ExcerptAppender appender = q.createAppender()) {
+            assertEquals(last, q.lastIndex());
+            assertEquals(last + 1, tailer.toEnd().index(), "toEnd() lands after the last message, not in the empty cycle");
+            appender.writeText("message 3");
+            assertEquals(4, Queues.count(queue), "nothing lost, and the queue is written on");
+        }
+    }
+
+    @Test
+    void aFileWithNoHeaderAtAllIsMovedAsideToo() throws IOException {
+        Path queue = dir.resolve("q");
+        writeThree(queue);
+        Queues.incompleteCycleFile(queue, 0);
+        Path empty = Files.createFile(queue.resolve("20000101F.cq4")); // killed before the file had any length
+
+        assertEquals(2, IncompleteCycleFiles.moveAside(queue).size());
+        assertFalse(Files.exists(empty));
+        assertEquals(3, Queues.count(queue));
+    }
+
+    @Test
+    void completeFilesAndOtherFilesAreLeftAlone() throws IOException {
+        Path queue = dir.resolve("q");
+        writeThree(queue);
+        List<Path> before;
+        try (var files = Files.list(queue)) {
+            before = files.sorted().toList();
+        }
+
+        assertEquals(List.of(), IncompleteCycleFiles.moveAside(queue));
+        try (var files = Files.list(queue)) {
+            assertEquals(before, files.sorted().toList());
+        }
+        assertEquals(List.of(), IncompleteCycleFiles.moveAside(dir.resolve("never-written")));
+    }
+}
