@@ -39,7 +39,7 @@ final class HaTrial {
     private final Hosts hosts;
     private final OmsHostsDeployment deployment;
     private final OmsHosts oms;
-    private final PrimaryWatch watch = new PrimaryWatch(OmsHostsDeployment.HA_SERVICE);
+    private final PrimaryWatch watch = new PrimaryWatch(OmsHostsDeployment.HA_SERVICE, "reports");
     private final List<String> selfStops = new ArrayList<>();
 
     private final Consumer<String> progress;
@@ -150,8 +150,8 @@ final class HaTrial {
     }
 
     /**
-     * Waits until a primary has taken over, every host runs, the other candidate stands by and holds every answer the
-     * primary wrote; then {@code settleMillis} more. False after {@link #READY_TIMEOUT_MILLIS}.
+     * Waits until a primary has taken over, every host runs, the other candidate stands by, was declared eligible by
+     * the primary and holds every answer the primary wrote; then {@code settleMillis} more. False after {@link #READY_TIMEOUT_MILLIS}.
      */
     private boolean awaitReady(long settleMillis) throws IOException, InterruptedException {
         long deadline = System.nanoTime() + READY_TIMEOUT_MILLIS * 1_000_000;
@@ -170,7 +170,7 @@ final class HaTrial {
         if (primary == null || oms.starting())
             return false;
         String standby = candidates().stream().filter(h -> !h.equals(primary)).findFirst().orElseThrow();
-        if (!watch.standingBy(standby))
+        if (!watch.standingBy(standby) || !watch.declaredEligible(primary, standby))
             return false;
         long written = answers(primary); // first, so a standby that keeps up holds at least as many after
         return answers(standby) + 1 >= written; // the primary may have written one more: it waits for that one

@@ -12,8 +12,10 @@ import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Who is the primary of a highly available service, read from each host's current log as it grows: the host that
@@ -31,12 +33,15 @@ final class PrimaryWatch {
     private final long wallMinusNanoTime = System.currentTimeMillis() * 1_000_000 - System.nanoTime();
     private final String tookOver;
     private final String standingBy;
+    private final String candidate;
     private final Map<String, Followed> logs = new HashMap<>();
     private final List<Takeover> takeovers = new ArrayList<>();
 
-    PrimaryWatch(String service) {
+    /** Watches {@code service}'s takeovers, and the eligibility its primary declares for its {@code output}. */
+    PrimaryWatch(String service, String output) {
         this.tookOver = service + ": took over as primary";
         this.standingBy = service + ": standing by";
+        this.candidate = "queue '" + output + "': candidate ";
     }
 
     /**
@@ -61,6 +66,8 @@ final class PrimaryWatch {
                     takeovers.add(new Takeover(host, now, loggedNanos(line, now), line));
                 else if (line.contains(standingBy))
                     f.standingBy = true;
+                else if (line.contains(candidate))
+                    f.declared(line.substring(line.indexOf(candidate) + candidate.length()));
             }
         }
     }
@@ -97,18 +104,37 @@ final class PrimaryWatch {
         return f != null && f.standingBy && !host.equals(primary());
     }
 
+    /**
+     * Whether {@code primary}'s current process last declared {@code standby} eligible to take over (its copy of the
+     * output caught up): before that, a fault of the primary cannot be taken over.
+     */
+    boolean declaredEligible(String primary, String standby) {
+        Followed f = logs.get(primary);
+        return f != null && f.eligible.contains(standby);
+    }
+
     int takeovers() {
         return takeovers.size();
     }
 
     /** One log file, read on from where the last read stopped, by complete lines. */
-    private static final class Followed {
+    static final class Followed {
         private final Path log;
         private long offset;
         private boolean standingBy;
+        final Set<String> eligible = new HashSet<>();
 
         Followed(Path log) {
             this.log = log;
+        }
+
+        // What follows "candidate " in the CandidateGate's line: the host, then what was declared.
+        void declared(String hostAndWhat) {
+            String host = hostAndWhat.substring(0, Math.max(hostAndWhat.indexOf(' '), 0));
+            if (hostAndWhat.endsWith("declared eligible"))
+                eligible.add(host);
+            else if (hostAndWhat.contains("declared ineligible"))
+                eligible.remove(host);
         }
 
         List<String> newLines() throws IOException {

@@ -6,12 +6,13 @@ import java.text.SimpleDateFormat;
 import java.util.Date;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** A takeover's time read from its log line, as slf4j-simple writes it with the hosts' options, on nanoTime. */
 class PrimaryWatchTest {
 
-    private final PrimaryWatch watch = new PrimaryWatch("order-manager");
+    private final PrimaryWatch watch = new PrimaryWatch("order-manager", "reports");
 
     @Test
     void aLineLoggedNowIsTimedNowToTheMillisecond() {
@@ -30,5 +31,20 @@ class PrimaryWatchTest {
     @Test
     void aLineWithoutATimeIsTimedWhenSeen() {
         assertEquals(42, watch.loggedNanos("[pipeline] INFO ServiceRunner - order-manager: took over as primary", 42));
+    }
+
+    @Test
+    void aCandidateIsEligibleFromThePrimarysDeclarationUntilItsWithdrawal() {
+        PrimaryWatch.Followed primary = new PrimaryWatch.Followed(java.nio.file.Path.of("c.log"));
+        primary.declared("b caught up at index 512e000003e0; declared eligible");
+        assertTrue(primary.eligible.contains("b"));
+        primary.declared("b came back holding less (index 512e00000010, was 512e000003e0); declared ineligible, the "
+                + "other sinks wait until the cluster confirms");
+        assertFalse(primary.eligible.contains("b"));
+        primary.declared("b is eligible already, as the cluster holds; declared eligible");
+        assertTrue(primary.eligible.contains("b"));
+        primary.declared("b acknowledged nothing for 1000 ms while behind (at index 512e00000010); declared "
+                + "ineligible, the other sinks wait until the cluster confirms");
+        assertFalse(primary.eligible.contains("b"));
     }
 }

@@ -137,6 +137,9 @@ public final class CandidateGate {
             progressNs[c] = nowNs;
             if (!wanted[c])
                 ask(c, false, nowNs);
+            else
+                LOG.info("queue '{}': candidate {} is eligible already, as the cluster holds; declared eligible",
+                        queue, hosts[c]);
         }
     }
 
