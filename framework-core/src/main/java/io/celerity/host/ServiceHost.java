@@ -26,6 +26,7 @@ import io.celerity.internal.replication.QueueReplication;
 import io.celerity.internal.replication.ReplicaAcks;
 import io.celerity.internal.replication.ReplicationFactory;
 import io.celerity.time.UniqueTimestamps;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -105,9 +106,9 @@ public final class ServiceHost implements AutoCloseable {
         for (ServiceConfig s : config.services().values())
             claims.add(ServiceClaim.take(config, s));
         refuseWritingCopies();
-        moveAsideIncompleteCycleFiles();
         timestamps = options.timestamps().apply(config.hostId());
         queues = new HostQueues(config, options.queueClock());
+        moveAsideIncompleteCycleFiles();
         replication = startReplication();
         Map<String, List<LoopParticipant>> byLoop = new LinkedHashMap<>();
         Map<String, ServiceStats> stats = new LinkedHashMap<>();
@@ -155,15 +156,14 @@ public final class ServiceHost implements AutoCloseable {
             });
     }
 
-    // A process killed while creating a cycle file leaves one no reader gets past; with the claims taken, and the
-    // sinks not started, no one else writes these queues now.
+    // A process killed while creating a cycle file leaves one no reader gets past: before any reader opens.
     private void moveAsideIncompleteCycleFiles() {
         Set<String> written = new LinkedHashSet<>(writtenByServices(true));
         config.queues().values().stream()
                 .filter(q -> q.replication() != null && q.replication().replicas().contains(config.thisHost()))
                 .forEach(q -> written.add(q.name()));
         for (String queue : written)
-            IncompleteCycleFiles.moveAside(config.queues().get(queue).path());
+            IncompleteCycleFiles.moveAside((SingleChronicleQueue) queues.get(queue));
     }
 
     // The queues this host's services and agents write: outputs (highly available ones if asked), errors, snapshots.

@@ -1,6 +1,8 @@
 package io.celerity.internal.chronicle;
 
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
+import net.openhft.chronicle.queue.impl.single.TableStoreWriteLock;
+import net.openhft.chronicle.threads.YieldingPauser;
 import net.openhft.chronicle.wire.Wires;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -22,17 +24,35 @@ import java.util.List;
  * cycle file leaves one behind: it holds no document, yet Chronicle Queue counts it as the queue's last cycle, so a
  * tailer's {@code toEnd()} throws {@code NotReachedException} and every other look at that cycle waits 10 s for the
  * header. Chronicle repairs such a file itself only when an appender writes that same cycle again, after that wait.
- * <p>Call it only while no process writes the queue: a file being created looks the same.
+ * <p>A file being created looks the same, so the queue's write lock, which Chronicle's appenders hold while they
+ * create a cycle file, is held while the files are looked at.
  */
 public final class IncompleteCycleFiles {
 
     private static final Logger LOG = LoggerFactory.getLogger(IncompleteCycleFiles.class);
+    private static final long LOCK_TIMEOUT_MS = 15_000; // as Chronicle's appenders wait for it by default
 
     private IncompleteCycleFiles() {
     }
 
-    /** Renames each incomplete cycle file in {@code queueDir} to Chronicle's discard name; returns the new names. */
-    public static List<Path> moveAside(Path queueDir) {
+    /** Renames each incomplete cycle file of {@code queue} to Chronicle's discard name; returns the new names. */
+    public static List<Path> moveAside(SingleChronicleQueue queue) {
+        try (TableStoreWriteLock lock = new TableStoreWriteLock(queue.metaStore(), () -> new YieldingPauser(500_000),
+                LOCK_TIMEOUT_MS)) {
+            lock.forceUnlockIfProcessIsDead(); // a writer killed while it created a file may hold it: no waiting
+            lock.lock();
+            try {
+                List<Path> moved = moveAside(queue.file().toPath());
+                if (!moved.isEmpty())
+                    queue.refreshDirectoryListing(); // the queue's last cycle is the last complete one again
+                return moved;
+            } finally {
+                lock.unlock();
+            }
+        }
+    }
+
+    private static List<Path> moveAside(Path queueDir) {
         List<Path> moved = new ArrayList<>();
         if (!Files.isDirectory(queueDir))
             return moved;

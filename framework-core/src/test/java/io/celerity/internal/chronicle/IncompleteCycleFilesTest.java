@@ -4,6 +4,9 @@ import io.celerity.fixtures.Queues;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.ExcerptTailer;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
+import net.openhft.chronicle.queue.impl.single.TableStoreWriteLock;
+import net.openhft.chronicle.threads.YieldingPauser;
 import net.openhft.chronicle.wire.Wires;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -12,6 +15,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -31,25 +36,31 @@ class IncompleteCycleFilesTest {
         }
     }
 
+    private static List<Path> moveAside(Path queue) {
+        try (ChronicleQueue q = Queues.open(queue)) {
+            return IncompleteCycleFiles.moveAside((SingleChronicleQueue) q);
+        }
+    }
+
     @Test
     void aHeaderNeverCompletedIsMovedAsideAndTheQueueEndsAtItsLastMessageAgain() throws IOException {
         Path queue = dir.resolve("q");
         long last = writeThree(queue);
         Path begun = Queues.incompleteCycleFile(queue, Wires.NOT_COMPLETE);
 
-        List<Path> moved = IncompleteCycleFiles.moveAside(queue);
-
-        assertEquals(1, moved.size(), moved.toString());
-        assertFalse(Files.exists(begun));
-        assertTrue(moved.get(0).getFileName().toString().startsWith(begun.getFileName() + "-"), moved.toString());
-        assertTrue(moved.get(0).toString().endsWith(".discard"), moved.toString());
         try (ChronicleQueue q = Queues.open(queue); ExcerptTailer tailer = q.createTailer();
              ExcerptAppender appender = q.createAppender()) {
-            assertEquals(last, q.lastIndex());
-            assertEquals(last + 1, tailer.toEnd().index(), "toEnd() lands after the last message, not in the empty cycle");
+            List<Path> moved = IncompleteCycleFiles.moveAside((SingleChronicleQueue) q);
+
+            assertEquals(1, moved.size(), moved.toString());
+            assertFalse(Files.exists(begun));
+            assertTrue(moved.get(0).getFileName().toString().startsWith(begun.getFileName() + "-"), moved.toString());
+            assertTrue(moved.get(0).toString().endsWith(".discard"), moved.toString());
+            assertEquals(last, q.lastIndex(), "the open queue's listing no longer counts the file");
+            assertEquals(last + 1, tailer.toEnd().index(), "toEnd() lands after the last message, not in the file");
             appender.writeText("message 3");
-            assertEquals(4, Queues.count(queue), "nothing lost, and the queue is written on");
         }
+        assertEquals(4, Queues.count(queue), "nothing lost, and the queue is written on");
     }
 
     @Test
@@ -59,7 +70,7 @@ class IncompleteCycleFilesTest {
         Queues.incompleteCycleFile(queue, 0);
         Path empty = Files.createFile(queue.resolve("20000101F.cq4")); // killed before the file had any length
 
-        assertEquals(2, IncompleteCycleFiles.moveAside(queue).size());
+        assertEquals(2, moveAside(queue).size());
         assertFalse(Files.exists(empty));
         assertEquals(3, Queues.count(queue));
     }
@@ -73,10 +84,27 @@ class IncompleteCycleFilesTest {
             before = files.sorted().toList();
         }
 
-        assertEquals(List.of(), IncompleteCycleFiles.moveAside(queue));
+        assertEquals(List.of(), moveAside(queue));
         try (var files = Files.list(queue)) {
             assertEquals(before, files.sorted().toList());
         }
-        assertEquals(List.of(), IncompleteCycleFiles.moveAside(dir.resolve("never-written")));
+    }
+
+    @Test
+    void aFileIsLookedAtOnlyOnceNoLiveWriterHoldsTheWriteLockItCreatesFilesUnder() throws Exception {
+        Path queue = dir.resolve("q");
+        writeThree(queue);
+        Queues.incompleteCycleFile(queue, Wires.NOT_COMPLETE); // as a live writer creating it leaves it for a moment
+        try (ChronicleQueue q = Queues.open(queue);
+             TableStoreWriteLock writer = new TableStoreWriteLock(((SingleChronicleQueue) q).metaStore(),
+                     () -> new YieldingPauser(500_000), 15_000L)) {
+            writer.lock();
+            CompletableFuture<List<Path>> moved = CompletableFuture.supplyAsync(
+                    () -> IncompleteCycleFiles.moveAside((SingleChronicleQueue) q));
+            Thread.sleep(300);
+            assertFalse(moved.isDone(), "looked at the file while its writer held the lock");
+            writer.unlock(); // the writer died with it incomplete after all
+            assertEquals(1, moved.get(30, TimeUnit.SECONDS).size());
+        }
     }
 }
