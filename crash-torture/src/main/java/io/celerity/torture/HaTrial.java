@@ -151,7 +151,8 @@ final class HaTrial {
 
     /**
      * Waits until a primary has taken over, every host runs, the other candidate stands by, was declared eligible by
-     * the primary and holds every answer the primary wrote; then {@code settleMillis} more. False after {@link #READY_TIMEOUT_MILLIS}.
+     * the primary and holds every answer the primary wrote; then {@code settleMillis} more. False after
+     * {@link #READY_TIMEOUT_MILLIS}.
      */
     private boolean awaitReady(long settleMillis) throws IOException, InterruptedException {
         long deadline = System.nanoTime() + READY_TIMEOUT_MILLIS * 1_000_000;

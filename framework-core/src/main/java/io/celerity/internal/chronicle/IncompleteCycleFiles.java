@@ -76,7 +76,7 @@ public final class IncompleteCycleFiles {
         return aside;
     }
 
-    static boolean headerComplete(Path file) throws IOException {
+    private static boolean headerComplete(Path file) throws IOException {
         ByteBuffer header = ByteBuffer.allocate(Integer.BYTES).order(ByteOrder.nativeOrder()); // as Chronicle maps it
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
             while (header.hasRemaining() && channel.read(header) >= 0) {
