@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -33,6 +34,8 @@ final class OmsHosts implements AutoCloseable {
     static final Duration START_LIMIT = Duration.ofMinutes(5);
     private static final Pattern RUNNING = Pattern.compile("celerity: running ");
     private static final Duration STOP_LIMIT = Duration.ofSeconds(60);
+    /** How long a drained deployment must stay unchanged to count as drained. */
+    static final Duration SETTLE = Duration.ofMillis(500);
     private static final Pattern STOPPED_WHY = Pattern.compile("must stop|taken over|diverged|moved aside");
 
     private final Hosts hosts;
@@ -44,6 +47,8 @@ final class OmsHosts implements AutoCloseable {
     private final List<Answered> answered = new ArrayList<>();
     private final List<ChronicleQueue[]> copies = new ArrayList<>(); // {source, replica} per copy
     private final Set<String> starting = new LinkedHashSet<>();
+    private long[] settledEnds; // every source's end when drained() last found them all copied, or null
+    private long settledSinceNs;
 
     OmsHosts(Hosts hosts, OmsHostsDeployment deployment, List<String> jvmOptions) {
         this.hosts = hosts;
@@ -162,17 +167,29 @@ final class OmsHosts implements AutoCloseable {
         return null;
     }
 
-    /** True when every service has answered its last input and every replica holds all of its source. */
+    /**
+     * True when every service has answered its last input, every replica holds all of its source, and no source has
+     * grown for {@link #SETTLE}: a snapshot taken after the last input starts only once its answer is out.
+     */
     boolean drained() {
-        if (unexpectedExit() != null || !starting.isEmpty())
+        if (unexpectedExit() != null || !starting.isEmpty() || !answered.stream().allMatch(Answered::all)) {
+            settledEnds = null;
             return false;
-        for (Answered a : answered)
-            if (!a.all())
+        }
+        long[] ends = new long[copies.size()];
+        for (int i = 0; i < ends.length; i++) {
+            ends[i] = copies.get(i)[0].lastIndex();
+            if (ends[i] != copies.get(i)[1].lastIndex()) {
+                settledEnds = null;
                 return false;
-        for (ChronicleQueue[] c : copies)
-            if (c[0].lastIndex() != c[1].lastIndex())
-                return false;
-        return true;
+            }
+        }
+        long now = System.nanoTime();
+        if (!Arrays.equals(ends, settledEnds)) {
+            settledEnds = ends;
+            settledSinceNs = now;
+        }
+        return now - settledSinceNs >= SETTLE.toNanos();
     }
 
     /** Each copy's progress: how many documents its source and its replica hold (in today's cycle). */

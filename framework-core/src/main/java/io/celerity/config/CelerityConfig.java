@@ -160,6 +160,23 @@ public final class CelerityConfig {
     }
 
     /**
+     * Whether the host running this configuration writes queue {@code name}: an output, errors or snapshot queue of one
+     * of its services, an agent's output, or a copy of another host's queue it receives.
+     */
+    public boolean writtenHere(String name) {
+        for (ServiceConfig s : services.values())
+            if (s.output().equals(name) || name.equals(s.errors())
+                    || (s.snapshot() != null && s.snapshot().queue().equals(name)))
+                return true;
+        for (AgentConfig a : agents.values())
+            if (a.output().equals(name))
+                return true;
+        QueueConfig queue = queues.get(name);
+        return thisHost != null && queue != null && queue.replication() != null
+                && queue.replication().replicas().contains(thisHost);
+    }
+
+    /**
      * This deployment cut down to the named services and agents and the queues and event loops they use, validated
      * again; for running each service of one file in a process of its own.
      *

@@ -33,11 +33,9 @@ import org.slf4j.LoggerFactory;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.function.Function;
 
@@ -148,29 +146,11 @@ public final class ServiceHost implements AutoCloseable {
 
     // A copy of another host's queue is written by its sink alone: e.g. a whole deployment started on one of its hosts.
     private void refuseWritingCopies() {
-        // A highly available service's output is written by whichever of its hosts holds the lease: on either, the
-        // file may say it was a copy last (the replication promotes it when the lease says so).
-        for (String queue : writtenByServices(false))
-            ReplicaDirectory.copyOf(config.queues().get(queue).path()).ifPresent(why -> {
-                throw new IllegalStateException("cannot start: queue '" + queue + "' would be written here, but " + why);
-            });
-    }
-
-    // A process killed while creating a cycle file leaves one no reader gets past: before any reader opens.
-    private void moveAsideIncompleteCycleFiles() {
-        Set<String> written = new LinkedHashSet<>(writtenByServices(true));
-        config.queues().values().stream()
-                .filter(q -> q.replication() != null && q.replication().replicas().contains(config.thisHost()))
-                .forEach(q -> written.add(q.name()));
-        for (String queue : written)
-            IncompleteCycleFiles.moveAside((SingleChronicleQueue) queues.get(queue));
-    }
-
-    // The queues this host's services and agents write: outputs (highly available ones if asked), errors, snapshots.
-    private List<String> writtenByServices(boolean highlyAvailableOutputs) {
         List<String> written = new ArrayList<>();
         for (ServiceConfig s : config.services().values()) {
-            if (highlyAvailableOutputs || !s.highlyAvailable())
+            // A highly available service's output is written by whichever of its hosts holds the lease: on either,
+            // the file may say it was a copy last (the replication promotes it when the lease says so).
+            if (!s.highlyAvailable())
                 written.add(s.output());
             if (s.errors() != null)
                 written.add(s.errors());
@@ -178,7 +158,17 @@ public final class ServiceHost implements AutoCloseable {
                 written.add(s.snapshot().queue());
         }
         config.agents().values().forEach(a -> written.add(a.output()));
-        return written;
+        for (String queue : written)
+            ReplicaDirectory.copyOf(config.queues().get(queue).path()).ifPresent(why -> {
+                throw new IllegalStateException("cannot start: queue '" + queue + "' would be written here, but " + why);
+            });
+    }
+
+    // A process killed while creating a cycle file leaves one no reader gets past: before any reader opens.
+    private void moveAsideIncompleteCycleFiles() {
+        for (String queue : config.queues().keySet())
+            if (config.writtenHere(queue))
+                IncompleteCycleFiles.moveAside((SingleChronicleQueue) queues.get(queue));
     }
 
     // A host of a deployment with a cluster: its member, if it is one, and the highly available services it runs.

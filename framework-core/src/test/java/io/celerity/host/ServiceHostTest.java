@@ -382,4 +382,20 @@ class ServiceHostTest {
     void queueSourceIdsAreStable() {
         assertEquals(QueueConfig.defaultSourceId("orders"), QueueConfig.of("orders", dir).sourceId());
     }
+
+    @Test
+    void aDeploymentOverSeveralHostsRunsWholeInOneProcessWithoutAHost() throws Exception {
+        Path yaml = dir.resolve("services.yaml");
+        java.nio.file.Files.writeString(yaml, "hosts:\n  a: { address: 192.0.2.1, port: 40100 }\n"
+                + "  b: { address: 192.0.2.2, port: 40100 }\n"
+                + "queues:\n  in: { path: in, host: a, replicas: [ b ] }\n  out: { path: out, host: b }\n"
+                + "services:\n  echo: { implClass: " + TickEcho.class.getName() + ", inputs: [ in ], output: out }\n");
+        try (ChronicleQueue in = Queues.open(dir.resolve("in"))) {
+            in.methodWriter(TickIn.class).tick(new Tick().set(1, 0, 7));
+        }
+        try (ServiceHost host = ServiceHost.start(CelerityConfig.load(yaml))) { // no host: nothing is copied
+            Queues.await("echoed", WAIT, () -> host.stats("echo").outputs() == 1);
+        }
+        assertEquals(1, Queues.count(dir.resolve("out")));
+    }
 }

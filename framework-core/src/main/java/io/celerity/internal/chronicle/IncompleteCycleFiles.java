@@ -3,6 +3,7 @@ package io.celerity.internal.chronicle;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.queue.impl.single.TableStoreWriteLock;
 import net.openhft.chronicle.threads.YieldingPauser;
+import net.openhft.chronicle.wire.UnrecoverableTimeoutException;
 import net.openhft.chronicle.wire.Wires;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -25,7 +26,9 @@ import java.util.List;
  * tailer's {@code toEnd()} throws {@code NotReachedException} and every other look at that cycle waits 10 s for the
  * header. Chronicle repairs such a file itself only when an appender writes that same cycle again, after that wait.
  * <p>A file being created looks the same, so the queue's write lock, which Chronicle's appenders hold while they
- * create a cycle file, is held while the files are looked at.
+ * create a cycle file, is held while the files are looked at. A tailer of another process that saw a file just before
+ * it was moved aside may map a new, empty one (Chronicle's own discarding has the same race); only processes sharing
+ * the queue's directory can do that.
  */
 public final class IncompleteCycleFiles {
 
@@ -39,8 +42,7 @@ public final class IncompleteCycleFiles {
     public static List<Path> moveAside(SingleChronicleQueue queue) {
         try (TableStoreWriteLock lock = new TableStoreWriteLock(queue.metaStore(), () -> new YieldingPauser(500_000),
                 LOCK_TIMEOUT_MS)) {
-            lock.forceUnlockIfProcessIsDead(); // a writer killed while it created a file may hold it: no waiting
-            lock.lock();
+            lock.lock(); // opening the queue released it if a writer died holding it
             try {
                 List<Path> moved = moveAside(queue.file().toPath());
                 if (!moved.isEmpty())
@@ -49,6 +51,9 @@ public final class IncompleteCycleFiles {
             } finally {
                 lock.unlock();
             }
+        } catch (UnrecoverableTimeoutException e) {
+            throw new IllegalStateException("cannot check the cycle files of queue " + queue.file() + ": another live "
+                    + "process has held its write lock for " + LOCK_TIMEOUT_MS / 1000 + " s", e);
         }
     }
 

@@ -1,6 +1,5 @@
 package io.celerity.internal.operations;
 
-import io.celerity.config.AgentConfig;
 import io.celerity.config.CelerityConfig;
 import io.celerity.config.QueueConfig;
 import io.celerity.config.ServiceConfig;
@@ -63,25 +62,16 @@ public final class CycleRetention implements StoreFileListener {
     public static CycleRetention of(QueueConfig queue, CelerityConfig config) {
         if (queue.keepCycles() == 0)
             return null;
-        boolean written = false;
+        // A snapshot queue needs its newest snapshot only (a restart falls back on a full replay without it), an errors
+        // queue a report only until the service's next record in its output, an agent's output no restart records (it
+        // has no inputs); a copy held here is written by this host's replicator: trimmed like its source.
+        if (!config.writtenHere(queue.name()))
+            return null;
         java.util.List<Integer> ids = new java.util.ArrayList<>();
-        for (ServiceConfig s : config.services().values()) {
-            if (s.snapshot() != null && s.snapshot().queue().equals(queue.name()))
-                written = true; // a restart needs the newest snapshot only, and falls back on a full replay without it
-            if (queue.name().equals(s.errors()))
-                written = true; // a restart needs a report only until the service's next record in its output
-            if (!s.output().equals(queue.name()))
-                continue;
-            written = true;
-            if (s.startFrom() == StartFrom.LAST_WRITTEN)
+        for (ServiceConfig s : config.services().values())
+            if (s.output().equals(queue.name()) && s.startFrom() == StartFrom.LAST_WRITTEN)
                 s.inputs().forEach(in -> ids.add(config.queues().get(in).sourceId()));
-        }
-        for (AgentConfig a : config.agents().values())
-            written |= a.output().equals(queue.name()); // an agent has no inputs, so no restart records to keep
-        // A copy held here is written by this host's replicator: trimmed like its source, so its disk does not fill.
-        written |= config.thisHost() != null && queue.replication() != null
-                && queue.replication().replicas().contains(config.thisHost());
-        return written ? new CycleRetention(queue, ids.stream().mapToInt(Integer::intValue).toArray()) : null;
+        return new CycleRetention(queue, ids.stream().mapToInt(Integer::intValue).toArray());
     }
 
     /** Starts trimming {@code built}, the queue this retention listens to, on {@code trims}; trims once now. */
