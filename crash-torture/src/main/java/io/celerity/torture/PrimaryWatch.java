@@ -105,8 +105,8 @@ final class PrimaryWatch {
     }
 
     /**
-     * Whether {@code primary}'s current process last declared {@code standby} eligible to take over (its copy of the
-     * output caught up): before that, a fault of the primary cannot be taken over.
+     * Whether {@code primary}'s current process last saw the cluster confirm {@code standby} eligible to take over (its
+     * copy of the output caught up): before that, a fault of the primary cannot be taken over.
      */
     boolean declaredEligible(String primary, String standby) {
         Followed f = logs.get(primary);
@@ -131,7 +131,7 @@ final class PrimaryWatch {
         // What follows "candidate " in the CandidateGate's line: the host, then what was declared.
         void declared(String hostAndWhat) {
             String host = hostAndWhat.substring(0, Math.max(hostAndWhat.indexOf(' '), 0));
-            if (hostAndWhat.endsWith("declared eligible"))
+            if (hostAndWhat.contains("confirmed eligible"))
                 eligible.add(host);
             else if (hostAndWhat.contains("declared ineligible"))
                 eligible.remove(host);

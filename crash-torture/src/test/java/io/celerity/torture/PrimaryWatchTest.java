@@ -34,15 +34,16 @@ class PrimaryWatchTest {
     }
 
     @Test
-    void aCandidateIsEligibleFromThePrimarysDeclarationUntilItsWithdrawal() {
+    void aCandidateIsEligibleFromTheClustersConfirmationUntilItsWithdrawal() {
         PrimaryWatch.Followed primary = new PrimaryWatch.Followed(java.nio.file.Path.of("c.log"));
         primary.declared("b caught up at index 512e000003e0; declared eligible");
+        assertFalse(primary.eligible.contains("b"), "asked, not yet confirmed");
+        primary.declared("b confirmed eligible by the cluster; it may take over");
         assertTrue(primary.eligible.contains("b"));
         primary.declared("b came back holding less (index 512e00000010, was 512e000003e0); declared ineligible, the "
                 + "other sinks wait until the cluster confirms");
         assertFalse(primary.eligible.contains("b"));
-        primary.declared("b is eligible already, as the cluster holds; declared eligible");
-        assertTrue(primary.eligible.contains("b"));
+        primary.declared("b confirmed eligible by the cluster; it may take over");
         primary.declared("b acknowledged nothing for 1000 ms while behind (at index 512e00000010); declared "
                 + "ineligible, the other sinks wait until the cluster confirms");
         assertFalse(primary.eligible.contains("b"));

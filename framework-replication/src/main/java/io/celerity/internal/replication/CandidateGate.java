@@ -28,6 +28,7 @@ public final class CandidateGate {
     private final int[] candidateIds;
     private final String[] hosts;
     private final boolean[] wanted;
+    private final boolean[] confirmedEligible; // the cluster confirmed it: it may take over from now on
     private final long[] lastHeld;
     private final long[] progressNs;
     private final long[] askedNs;
@@ -48,6 +49,7 @@ public final class CandidateGate {
         this.hosts = hosts.toArray(String[]::new);
         int n = this.candidateIds.length;
         wanted = new boolean[n];
+        confirmedEligible = new boolean[n];
         lastHeld = new long[n];
         progressNs = new long[n];
         askedNs = new long[n];
@@ -120,6 +122,12 @@ public final class CandidateGate {
             boolean confirmed = wanted[c] ? lease.eligible(hosts[c]) : lease.ineligible(hosts[c]);
             if (!confirmed && nowNs - askedNs[c] > ASK_AGAIN_NS)
                 ask(c, wanted[c], nowNs);
+            if (wanted[c] && confirmed && !confirmedEligible[c]) {
+                confirmedEligible[c] = true;
+                LOG.info("queue '{}': candidate {} confirmed eligible by the cluster; it may take over", queue,
+                        hosts[c]);
+            }
+            confirmedEligible[c] &= wanted[c];
             if (wanted[c] || !lease.ineligible(hosts[c]))
                 gate = Math.min(gate, held); // eligible, or not known not to be
         }
@@ -137,9 +145,6 @@ public final class CandidateGate {
             progressNs[c] = nowNs;
             if (!wanted[c])
                 ask(c, false, nowNs);
-            else
-                LOG.info("queue '{}': candidate {} is eligible already, as the cluster holds; declared eligible",
-                        queue, hosts[c]);
         }
     }
 
