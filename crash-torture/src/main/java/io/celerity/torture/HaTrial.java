@@ -150,8 +150,8 @@ final class HaTrial {
     }
 
     /**
-     * Waits until a primary has taken over, every host runs, the other candidate stands by, was declared eligible by
-     * the primary and holds every answer the primary wrote; then {@code settleMillis} more. False after
+     * Waits until a primary has taken over, every host runs, the other candidate stands by, the primary has seen the
+     * cluster confirm it eligible, and it holds every answer the primary wrote; then {@code settleMillis} more. False after
      * {@link #READY_TIMEOUT_MILLIS}.
      */
     private boolean awaitReady(long settleMillis) throws IOException, InterruptedException {
@@ -289,7 +289,8 @@ final class HaTrial {
      * @param movedAside   copies of the answers a deposed primary moved aside (not compared)
      * @param selfStops    hosts that stopped by themselves (and were started again), each with why
      * @param problems     anything else: never ready, never drained, a host that did not stop cleanly
-     * @param drainMillis  from the last request sent until every service had answered and every copy caught up
+     * @param drainMillis  from the last request sent until every service had answered and every copy caught up, and
+     *                     all stayed so for OmsHosts.SETTLE
      */
     record Result(String firstPrimary, List<Failover> failovers, OmsReports reports, OmsReports.Difference difference,
                   List<String> diverged, List<Path> movedAside, List<String> selfStops, List<String> problems,

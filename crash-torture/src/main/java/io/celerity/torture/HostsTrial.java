@@ -104,7 +104,8 @@ final class HostsTrial {
      * @param difference  its answers on host a against the reference; null for the reference run itself
      * @param diverged    replicas that differ from their source, each with where
      * @param problems    anything else: never drained, a host that stopped by itself or did not stop cleanly
-     * @param drainMillis from the last request sent until every service had answered and every replica caught up
+     * @param drainMillis from the last request sent until every service had answered and every replica caught up, and
+     *                    all stayed so for OmsHosts.SETTLE
      */
     record Result(List<Fault> faults, OmsReports reports, OmsReports.Difference difference, List<String> diverged,
                   List<String> problems, long drainMillis, long millis) {

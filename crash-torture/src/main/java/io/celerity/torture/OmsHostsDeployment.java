@@ -26,6 +26,7 @@ final class OmsHostsDeployment {
     static final List<String> HOSTS = List.of("a", "b", "c");
     static final String ENTRY = "a";
     private static final Pattern DOCUMENTATION_ADDRESS = Pattern.compile("address: 192\\.0\\.2\\.(\\d)");
+    private static final Pattern SNAPSHOT_PERIOD = Pattern.compile(", period: \\w+");
 
     private final Path root;
     private final CelerityConfig config;
@@ -48,6 +49,9 @@ final class OmsHostsDeployment {
     private static OmsHostsDeployment create(String resource, int snapshotting, Path root, Hosts hosts, int requests,
                                              long snapshotEvery) throws IOException {
         String yaml = OmsDeployment.forTorture(resource, requests, snapshotEvery, snapshotting);
+        // Snapshots every snapshotEvery inputs only: a timed one, taken up to a period after the last input, could be
+        // copied still when a drained trial stops its hosts.
+        yaml = OmsDeployment.replace(resource, yaml, SNAPSHOT_PERIOD, snapshotting, "");
         yaml = OmsDeployment.replace(resource, yaml, DOCUMENTATION_ADDRESS, HOSTS.size(), "address: @$1");
         for (int i = 0; i < HOSTS.size(); i++)
             yaml = yaml.replace("address: @" + (i + 1), "address: " + hosts.host(HOSTS.get(i)).address());

@@ -44,6 +44,7 @@ class PrimaryWatchTest {
                 + "other sinks wait until the cluster confirms");
         assertFalse(primary.eligible.contains("b"));
         primary.declared("b confirmed eligible by the cluster; it may take over");
+        assertTrue(primary.eligible.contains("b"), "eligible again");
         primary.declared("b acknowledged nothing for 1000 ms while behind (at index 512e00000010); declared "
                 + "ineligible, the other sinks wait until the cluster confirms");
         assertFalse(primary.eligible.contains("b"));

@@ -104,8 +104,8 @@ class HighAvailabilityTest {
             start("b"); // the standby first: the primary's counts flow to it from the start
             start("c");
             process("c").awaitLine(TOOK_OVER, LIVENESS); // the cluster granted the first lease to the primary
-            // Only a standby declared eligible (caught up) may take over: a fault before that would wait for c.
-            process("c").awaitLine(Pattern.compile("candidate b caught up at index \\w+; declared eligible"), LIVENESS);
+            // Only a standby the cluster confirmed eligible (caught up) may take over: a fault before would wait for c.
+            process("c").awaitLine(Pattern.compile("candidate b confirmed eligible by the cluster"), LIVENESS);
             start("a");
         }
 

@@ -52,8 +52,8 @@ public final class IncompleteCycleFiles {
                 lock.unlock();
             }
         } catch (UnrecoverableTimeoutException e) {
-            throw new IllegalStateException("cannot check the cycle files of queue " + queue.file() + ": another live "
-                    + "process has held its write lock for " + LOCK_TIMEOUT_MS / 1000 + " s", e);
+            throw new IllegalStateException("cannot check the cycle files of queue " + queue.file() + ": a live "
+                    + "holder (pid in the cause) has held its write lock for " + LOCK_TIMEOUT_MS / 1000 + " s", e);
         }
     }
 
