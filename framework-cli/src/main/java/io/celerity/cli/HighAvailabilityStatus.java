@@ -2,7 +2,7 @@ package io.celerity.cli;
 
 import io.celerity.config.CelerityConfig;
 import io.celerity.config.ServiceConfig;
-import io.celerity.internal.operations.HighAvailabilityStatusFile;
+import io.celerity.internal.replication.HighAvailabilityStatusFile;
 
 import java.io.IOException;
 import java.util.Map;

@@ -4,7 +4,7 @@ import io.celerity.config.CelerityConfig;
 import io.celerity.config.QueueConfig;
 import io.celerity.config.ServiceConfig;
 import io.celerity.internal.component.ComponentType;
-import io.celerity.internal.operations.ReplicaDirectory;
+import io.celerity.internal.replication.ReplicaDirectory;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 

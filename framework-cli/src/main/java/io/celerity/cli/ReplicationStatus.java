@@ -3,7 +3,7 @@ package io.celerity.cli;
 import io.celerity.config.CelerityConfig;
 import io.celerity.config.QueueConfig;
 import io.celerity.config.Replication;
-import io.celerity.internal.operations.ReplicationStatusFile;
+import io.celerity.internal.replication.ReplicationStatusFile;
 
 import java.io.IOException;
 import java.util.Map;

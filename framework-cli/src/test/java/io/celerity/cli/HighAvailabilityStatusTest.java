@@ -3,9 +3,9 @@ package io.celerity.cli;
 import io.celerity.config.CelerityConfig;
 import io.celerity.fixtures.Cli;
 import io.celerity.fixtures.TickEcho;
-import io.celerity.internal.operations.HighAvailabilityStatusFile;
+import io.celerity.internal.replication.HighAvailabilityStatusFile;
 import io.celerity.internal.replication.ClusterRole;
-import io.celerity.internal.replication.Primacy;
+import io.celerity.internal.replication.LeaseGate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,16 +28,11 @@ class HighAvailabilityStatusTest {
     private record Member(String role, long term, String leader, long roleChanges) implements ClusterRole {
     }
 
-    private record Standby(long token) implements Primacy {
+    private record Standby(long token) implements LeaseGate {
 
         @Override
-        public boolean holds(long nowNanos) {
-            return false;
-        }
-
-        @Override
-        public boolean deposed() {
-            return false;
+        public State state(long nowNanos) {
+            return State.CLOSED;
         }
 
         @Override

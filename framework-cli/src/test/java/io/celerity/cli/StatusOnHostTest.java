@@ -2,11 +2,11 @@ package io.celerity.cli;
 
 import io.celerity.config.CelerityConfig;
 import io.celerity.fixtures.Cli;
-import io.celerity.fixtures.ThreeHosts;
+import io.celerity.internal.replication.ThreeHosts;
 import io.celerity.fixtures.Tick;
 import io.celerity.fixtures.TickIn;
 import io.celerity.internal.dispatch.ServiceCounters;
-import io.celerity.internal.operations.ReplicationStatusFile;
+import io.celerity.internal.replication.ReplicationStatusFile;
 import io.celerity.internal.operations.StatusFile;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;

@@ -1,10 +1,12 @@
 package io.celerity.host;
 
+import io.celerity.extension.HostExtension;
 import io.celerity.time.CalibratedClock;
 import io.celerity.time.UniqueTimestamps;
 import net.openhft.chronicle.core.time.SystemTimeProvider;
 import net.openhft.chronicle.core.time.TimeProvider;
 
+import java.util.List;
 import java.util.function.Function;
 
 /**
@@ -15,9 +17,17 @@ import java.util.function.Function;
  * @param errorListener told of every exception a component throws
  * @param timestamps    builds the unique timestamp source from the host id; the host closes what it returns
  * @param queueClock    decides when the host's queues roll to a new cycle file
+ * @param extensions    the extensions the host starts; {@code null}: those on the class path
  */
 public record HostOptions(TimeProvider clock, HandlerErrorListener errorListener,
-                          Function<Integer, UniqueTimestamps> timestamps, TimeProvider queueClock) {
+                          Function<Integer, UniqueTimestamps> timestamps, TimeProvider queueClock,
+                          List<HostExtension> extensions) {
+
+    /** Options with the extensions found on the class path. */
+    public HostOptions(TimeProvider clock, HandlerErrorListener errorListener,
+                       Function<Integer, UniqueTimestamps> timestamps, TimeProvider queueClock) {
+        this(clock, errorListener, timestamps, queueClock, null);
+    }
 
     /**
      * The system's wall clock read through {@link CalibratedClock} (one {@code nanoTime} read a call), no listener,
@@ -33,21 +43,26 @@ public record HostOptions(TimeProvider clock, HandlerErrorListener errorListener
     /** These options with another clock; timestamps then follow that clock, from a source private to the host. */
     public HostOptions withClock(TimeProvider newClock) {
         return new HostOptions(newClock, errorListener, hostId -> UniqueTimestamps.inMemory(hostId, newClock),
-                queueClock);
+                queueClock, extensions);
     }
 
     /** These options with another source of unique timestamps, e.g. one that outlives a crashed host in a test. */
     public HostOptions withTimestamps(Function<Integer, UniqueTimestamps> newTimestamps) {
-        return new HostOptions(clock, errorListener, newTimestamps, queueClock);
+        return new HostOptions(clock, errorListener, newTimestamps, queueClock, extensions);
     }
 
     /** These options with a listener for handler errors. */
     public HostOptions withErrorListener(HandlerErrorListener listener) {
-        return new HostOptions(clock, listener, timestamps, queueClock);
+        return new HostOptions(clock, listener, timestamps, queueClock, extensions);
     }
 
     /** These options with another clock for queue roll cycles, e.g. to roll through many cycles in a test. */
     public HostOptions withQueueClock(TimeProvider newQueueClock) {
-        return new HostOptions(clock, errorListener, timestamps, newQueueClock);
+        return new HostOptions(clock, errorListener, timestamps, newQueueClock, extensions);
+    }
+
+    /** These options with the extensions to start instead of those on the class path, e.g. a test's own. */
+    public HostOptions withExtensions(HostExtension... newExtensions) {
+        return new HostOptions(clock, errorListener, timestamps, queueClock, List.of(newExtensions));
     }
 }

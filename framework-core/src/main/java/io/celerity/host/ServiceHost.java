@@ -9,22 +9,15 @@ import io.celerity.internal.agent.UserAgent;
 import io.celerity.internal.agent.UserAgents;
 import io.celerity.internal.chronicle.IncompleteCycleFiles;
 import io.celerity.internal.dispatch.HopLatency;
+import io.celerity.internal.dispatch.ServiceCounters;
 import io.celerity.internal.dispatch.ServicePlan;
 import io.celerity.internal.dispatch.ServiceRunner;
-import io.celerity.internal.fencing.ServiceClaim;
 import io.celerity.internal.loop.EventLoopThread;
 import io.celerity.internal.loop.LoopParticipant;
 import io.celerity.internal.operations.DiskSpaceWatchdog;
-import io.celerity.internal.operations.HighAvailabilityReport;
 import io.celerity.internal.operations.HostQueues;
 import io.celerity.internal.operations.MetricsEndpoint;
-import io.celerity.internal.operations.ReplicaDirectory;
-import io.celerity.internal.operations.ReplicationReport;
 import io.celerity.internal.operations.StatusPublisher;
-import io.celerity.internal.replication.Primacy;
-import io.celerity.internal.replication.QueueReplication;
-import io.celerity.internal.replication.ReplicaAcks;
-import io.celerity.internal.replication.ReplicationFactory;
 import io.celerity.time.UniqueTimestamps;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import org.slf4j.Logger;
@@ -37,7 +30,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
-import java.util.function.Function;
 
 /**
  * Runs a deployment: opens its queues, builds its services, starts one thread per event loop, and closes it all again.
@@ -53,8 +45,6 @@ public final class ServiceHost implements AutoCloseable {
     private HostQueues queues;
     private final Map<String, ServiceRunner> services = new LinkedHashMap<>();
     private final Map<String, UserAgent> agents = new LinkedHashMap<>();
-    /** The loop the queue replicators run on; declare an event loop of this name to choose its pauser and CPU. */
-    public static final String REPLICATION_LOOP = "replication";
 
     private final Map<String, EventLoopThread> loops = new LinkedHashMap<>();
     private final List<ServiceClaim> claims = new ArrayList<>();
@@ -63,8 +53,7 @@ public final class ServiceHost implements AutoCloseable {
     private boolean crashed;
     private UniqueTimestamps timestamps;
     private MetricsEndpoint metrics;
-    private QueueReplication replication;
-    private HighAvailabilityReport highAvailability;
+    private HostExtensions extensions;
     private StatusPublisher statusPublisher;
     private DiskSpaceWatchdog watchdog;
     private volatile String stopReason;
@@ -96,72 +85,58 @@ public final class ServiceHost implements AutoCloseable {
     }
 
     private void open(HostOptions options) {
-        watchdog = new DiskSpaceWatchdog(config.queues().values(), config.minFreeSpace());
-        String shortfall = watchdog.shortfall();
-        if (shortfall != null)
-            throw new DiskSpaceException("cannot start: " + shortfall + "; free some space, then start again");
+        extensions = options.extensions() == null ? HostExtensions.find(config)
+                : new HostExtensions(config, options.extensions());
+        refuseStartShortOfSpace();
         // Before anything is opened or written: a refused instance leaves no trace.
         for (ServiceConfig s : config.services().values())
             claims.add(ServiceClaim.take(config, s));
-        refuseWritingCopies();
+        extensions.beforeOpen();
         timestamps = options.timestamps().apply(config.hostId());
         queues = new HostQueues(config, options.queueClock());
         moveAsideIncompleteCycleFiles();
-        replication = startReplication();
-        Map<String, List<LoopParticipant>> byLoop = new LinkedHashMap<>();
-        Map<String, ServiceStats> stats = new LinkedHashMap<>();
-        Function<String, ReplicaAcks> replicaAcks = q -> replication == null ? null : replication.acks(q);
-        for (ServiceConfig s : config.services().values()) {
-            ServiceRunner runner = new ServiceRunner(ServicePlan.of(config, s, queues::get, options.clock(), timestamps,
-                    options.errorListener(), replicaAcks, service -> replication == null ? null
-                            : replication.primacy(service)));
-            services.put(s.name(), runner);
-            stats.put(s.name(), runner.stats());
-            byLoop.computeIfAbsent(s.eventLoop(), k -> new ArrayList<>()).add(runner);
-        }
-        for (AgentConfig a : config.agents().values()) {
-            UserAgent agent = UserAgents.create(a, config, queues.get(a.output()), timestamps, options,
-                    replicaAcks);
-            agents.put(a.name(), agent);
-            byLoop.computeIfAbsent(a.eventLoop(), k -> new ArrayList<>()).add(agent);
-        }
-        if (replication != null)
-            replication.agents().forEach(a -> byLoop.computeIfAbsent(REPLICATION_LOOP, k -> new ArrayList<>())
-                    .add(new FrameworkAgent(a)));
-        ReplicationReport copies = replication == null ? null
-                : new ReplicationReport(config.thisHost(), replication.links(), queues::get);
-        highAvailability = highAvailabilityReport();
+        extensions.start(queues::get, this::stopBecause);
+        Map<String, List<LoopParticipant>> byLoop = participantsByLoop(options);
+        Map<String, ServiceCounters> stats = new LinkedHashMap<>();
+        services.forEach((name, runner) -> stats.put(name, runner.stats()));
         if (config.metricsPort() >= 0)
-            metrics = startMetrics(stats, copies);
-        byLoop.forEach((loop, runners) -> loops.put(loop, new EventLoopThread(config.eventLoops().getOrDefault(loop, EventLoopConfig.of(loop)), runners,
-                config.writeFailureTimeout(), this::stopBecause)));
+            metrics = startMetrics(stats);
+        byLoop.forEach((loop, runners) -> loops.put(loop, new EventLoopThread(config.eventLoops().getOrDefault(loop,
+                EventLoopConfig.of(loop)), runners, config.writeFailureTimeout(), this::stopBecause)));
         for (EventLoopThread loop : loops.values())
             loop.start();
-        statusPublisher = new StatusPublisher(config, stats, () -> stopReason, copies, highAvailability);
+        statusPublisher = new StatusPublisher(config, stats, () -> stopReason, extensions.status());
         watchdog.watch(this::stopBecause);
         queues.startRetention();
         LOG.info("host started from {}: {} queue(s), services {}{} on loops {}", config.source(), queues.size(),
                 services.keySet(), agents.isEmpty() ? "" : ", agents " + agents.keySet(), loops.keySet());
     }
 
-    // A copy of another host's queue is written by its sink alone: e.g. a whole deployment started on one of its hosts.
-    private void refuseWritingCopies() {
-        List<String> written = new ArrayList<>();
+    private void refuseStartShortOfSpace() {
+        watchdog = new DiskSpaceWatchdog(config.queues().values(), config.minFreeSpace());
+        String shortfall = watchdog.shortfall();
+        if (shortfall != null)
+            throw new DiskSpaceException("cannot start: " + shortfall + "; free some space, then start again");
+    }
+
+    // Services, then the user's agents, then the extensions' agents, each on its loop.
+    private Map<String, List<LoopParticipant>> participantsByLoop(HostOptions options) {
+        Map<String, List<LoopParticipant>> byLoop = new LinkedHashMap<>();
         for (ServiceConfig s : config.services().values()) {
-            // A highly available service's output is written by whichever of its hosts holds the lease: on either,
-            // the file may say it was a copy last (the replication promotes it when the lease says so).
-            if (!s.highlyAvailable())
-                written.add(s.output());
-            if (s.errors() != null)
-                written.add(s.errors());
-            if (s.snapshot() != null)
-                written.add(s.snapshot().queue());
+            ServiceRunner runner = new ServiceRunner(ServicePlan.of(config, s, queues::get, options.clock(), timestamps,
+                    options.errorListener()::onHandlerError, extensions::acks, extensions.gate(s.name())));
+            services.put(s.name(), runner);
+            byLoop.computeIfAbsent(s.eventLoop(), k -> new ArrayList<>()).add(runner);
         }
-        config.agents().values().forEach(a -> written.add(a.output()));
-        for (String queue : written)
-            ReplicaDirectory.copyOf(config.queues().get(queue).path()).ifPresent(why -> {
-                throw new IllegalStateException("cannot start: queue '" + queue + "' would be written here, but " + why);
-            });
+        for (AgentConfig a : config.agents().values()) {
+            UserAgent agent = UserAgents.create(a, config, queues.get(a.output()), timestamps, options.clock(),
+                    options.errorListener()::onHandlerError, extensions::acks);
+            agents.put(a.name(), agent);
+            byLoop.computeIfAbsent(a.eventLoop(), k -> new ArrayList<>()).add(agent);
+        }
+        extensions.agents().forEach((loop, list) -> list.forEach(a -> byLoop.computeIfAbsent(loop,
+                k -> new ArrayList<>()).add(new FrameworkAgent(a))));
+        return byLoop;
     }
 
     // A process killed while creating a cycle file leaves one no reader gets past: before any reader opens.
@@ -171,34 +146,12 @@ public final class ServiceHost implements AutoCloseable {
                 IncompleteCycleFiles.moveAside((SingleChronicleQueue) queues.get(queue));
     }
 
-    // A host of a deployment with a cluster: its member, if it is one, and the highly available services it runs.
-    private HighAvailabilityReport highAvailabilityReport() {
-        if (replication == null || config.cluster() == null)
-            return null;
-        Map<String, Primacy> primacies = new LinkedHashMap<>();
-        config.services().values().stream().filter(ServiceConfig::highlyAvailable)
-                .forEach(s -> primacies.put(s.name(), replication.primacy(s.name())));
-        return new HighAvailabilityReport(replication.clusterRole(), primacies);
-    }
-
-    // Only a host of a deployment over several hosts copies queues: one process running it all copies nothing.
-    private QueueReplication startReplication() {
-        String host = config.thisHost();
-        if (host == null || config.queues().values().stream().noneMatch(q -> q.replication() != null
-                && !q.replication().replicas().isEmpty()))
-            return null;
-        ReplicationFactory factory = ReplicationFactory.find().orElseThrow(() -> new IllegalStateException("host '"
-                + host + "' copies queues to or from other hosts, but " + ReplicationFactory.ARTIFACT
-                + " is not on the class path; add it as a dependency"));
-        return factory.start(config, queues::get, this::stopBecause);
-    }
-
-    private MetricsEndpoint startMetrics(Map<String, ServiceStats> stats, ReplicationReport copies) {
+    private MetricsEndpoint startMetrics(Map<String, ServiceCounters> stats) {
         Map<String, HopLatency> latencies = new LinkedHashMap<>();
         services.forEach((name, runner) -> latencies.put(name, runner.measureLatency()));
         try {
-            MetricsEndpoint endpoint = new MetricsEndpoint(config.metricsPort(), stats, latencies, copies,
-                    highAvailability);
+            MetricsEndpoint endpoint = new MetricsEndpoint(config.metricsPort(), stats, latencies,
+                    extensions.metrics());
             LOG.info("metrics at http://localhost:{}/metrics", endpoint.port());
             return endpoint;
         } catch (IOException e) {
@@ -236,12 +189,12 @@ public final class ServiceHost implements AutoCloseable {
     public ServiceStats stats(String service) {
         ServiceRunner r = services.get(service);
         if (r != null)
-            return r.stats();
+            return new CountedStats(r.stats());
         UserAgent a = agents.get(service);
         if (a == null)
             throw new IllegalArgumentException("no service '" + service + "'; services are " + services.keySet()
                     + (agents.isEmpty() ? "" : ", agents " + agents.keySet()));
-        return a.stats();
+        return new CountedStats(a.stats());
     }
 
     /** The user's agent configured as {@code name}, as its loop built it; e.g. to ask a gateway for its port. */
@@ -283,6 +236,8 @@ public final class ServiceHost implements AutoCloseable {
         // What the kernel does for a dead process: its status stops and its claims are free for the next host.
         if (statusPublisher != null)
             statusPublisher.stop();
+        if (extensions != null)
+            extensions.crash();
         claims.forEach(ServiceClaim::close);
     }
 
@@ -306,8 +261,8 @@ public final class ServiceHost implements AutoCloseable {
             watchdog.close();
         if (metrics != null)
             metrics.close();
-        if (replication != null)
-            replication.close();
+        if (extensions != null)
+            extensions.close();
         if (queues != null)
             queues.close();
         if (timestamps != null)

@@ -7,8 +7,6 @@ import io.celerity.fixtures.Tick;
 import io.celerity.fixtures.TickEcho;
 import io.celerity.fixtures.TickIn;
 import io.celerity.fixtures.TickOut;
-import io.celerity.internal.fencing.HolderRecord;
-import io.celerity.internal.fencing.ServiceClaim;
 import io.celerity.internal.operations.StatusFile;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import org.junit.jupiter.api.Test;

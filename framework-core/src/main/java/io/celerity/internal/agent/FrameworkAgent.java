@@ -1,6 +1,6 @@
 package io.celerity.internal.agent;
 
-import io.celerity.internal.dispatch.InputHistory;
+import io.celerity.internal.history.InputHistory;
 import io.celerity.internal.loop.LoopParticipant;
 import org.agrona.concurrent.Agent;
 import org.slf4j.Logger;
@@ -40,7 +40,7 @@ public final class FrameworkAgent implements LoopParticipant {
     }
 
     @Override
-    public boolean reportedByLoop(Throwable failure) {
+    public boolean loopHandles(Throwable failure) {
         LOG.warn("{}: doWork threw; backing off, then carrying on", agent.roleName(), failure);
         return false;
     }

@@ -3,13 +3,13 @@ package io.celerity.internal.agent;
 import io.celerity.api.ServiceContext;
 import io.celerity.config.AgentConfig;
 import io.celerity.config.SyncPolicy;
-import io.celerity.host.HandlerErrorListener;
 import io.celerity.internal.chronicle.PageToucher;
 import io.celerity.internal.codegen.MethodCode;
 import io.celerity.internal.component.ComponentType;
 import io.celerity.internal.dispatch.DispatchContext;
 import io.celerity.internal.dispatch.FailureReports;
-import io.celerity.internal.dispatch.InputHistory;
+import io.celerity.internal.dispatch.HandlerErrors;
+import io.celerity.internal.history.InputHistory;
 import io.celerity.internal.dispatch.OutputAcks;
 import io.celerity.internal.dispatch.OutputSync;
 import io.celerity.internal.dispatch.ServiceCounters;
@@ -39,7 +39,7 @@ public final class UserAgent implements LoopParticipant {
     private final ChronicleQueue output;
     private final SyncPolicy syncPolicy;
     private final DispatchContext context;
-    private final HandlerErrorListener errorListener;
+    private final HandlerErrors errorListener;
     private final ServiceCounters stats;
     private final OutputAcks acks;
 
@@ -52,7 +52,7 @@ public final class UserAgent implements LoopParticipant {
     private long syncedOutputs;
 
     UserAgent(AgentConfig config, ComponentType type, Object settings, ChronicleQueue output, SyncPolicy syncPolicy,
-              TimeProvider clock, UniqueTimestamps timestamps, HandlerErrorListener errorListener, OutputAcks acks) {
+              TimeProvider clock, UniqueTimestamps timestamps, HandlerErrors errorListener, OutputAcks acks) {
         this.config = config;
         this.type = type;
         this.settings = settings;
@@ -116,7 +116,7 @@ public final class UserAgent implements LoopParticipant {
     }
 
     @Override
-    public boolean reportedByLoop(Throwable failure) {
+    public boolean loopHandles(Throwable failure) {
         long n = stats.countHandlerError();
         if (FailureReports.isPowerOfTwo(n))
             LOG.warn("agent '{}': doWork threw (error #{}); backing off, then carrying on", config.name(), n, failure);

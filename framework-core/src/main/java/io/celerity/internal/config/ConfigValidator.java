@@ -6,7 +6,6 @@ import io.celerity.config.EventLoopConfig;
 import io.celerity.config.ServiceConfig;
 import io.celerity.config.SnapshotConfig;
 import io.celerity.config.StateRebuild;
-import io.celerity.host.ServiceHost;
 import io.celerity.internal.component.ComponentType;
 
 import java.time.Duration;
@@ -16,6 +15,9 @@ import java.util.Map;
 
 /** Checks a configuration as a whole before anything starts; throws on the first mistake. */
 public final class ConfigValidator {
+
+    /** The loop queue replication runs on, which services and agents may not use. */
+    static final String REPLICATION_LOOP = "replication";
 
     private final CelerityConfig config;
     private final boolean checkComponents;
@@ -118,8 +120,8 @@ public final class ConfigValidator {
                             + "must keep every cycle; expected no keepCycles on " + concat(s.inputs(), s.output()));
         if (s.rebuild() == StateRebuild.REPLAY_OUTPUTS)
             validateOwnOutput(s);
-        if (s.eventLoop().equals(ServiceHost.REPLICATION_LOOP))
-            throw error(entry, "eventLoop", "loop '" + ServiceHost.REPLICATION_LOOP + "' copies queues between hosts "
+        if (s.eventLoop().equals(ConfigValidator.REPLICATION_LOOP))
+            throw error(entry, "eventLoop", "loop '" + ConfigValidator.REPLICATION_LOOP + "' copies queues between hosts "
                     + "(its pauser may be configured); expected another loop, so copying never waits for a component");
         if (!config.eventLoops().containsKey(s.eventLoop()))
             throw error(entry, "eventLoop", "unknown event loop '" + s.eventLoop() + "'; expected one declared under "

@@ -8,6 +8,8 @@ import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.core.io.Closeable;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;
+import net.openhft.chronicle.wire.DocumentContext;
+import net.openhft.chronicle.wire.MarshallableOut;
 import net.openhft.chronicle.wire.VanillaMethodWriterBuilder;
 
 /**
@@ -33,7 +35,7 @@ final class DeadLetters implements Closeable {
         this.queue = queue;
         this.appender = queue.createAppender();
         VanillaMethodWriterBuilder<FailedInputs> builder = queue.methodWriterBuilder(FailedInputs.class);
-        builder.marshallableOut(new HistoryRecordingOut(appender)); // the thread's history: the failed input's source
+        builder.marshallableOut(new WithHistory(appender)); // the thread's history: the failed input's source
         this.writer = builder.build();
         GeneratedCode.requireGeneratedWriter(writer, service);
     }
@@ -97,5 +99,24 @@ final class DeadLetters implements Closeable {
     @Override
     public boolean isClosed() {
         return appender.isClosed();
+    }
+
+    /** The appender, recording message history in every report. */
+    private record WithHistory(ExcerptAppender appender) implements MarshallableOut {
+
+        @Override
+        public DocumentContext writingDocument(boolean metaData) {
+            return appender.writingDocument(metaData);
+        }
+
+        @Override
+        public DocumentContext acquireWritingDocument(boolean metaData) {
+            return appender.acquireWritingDocument(metaData);
+        }
+
+        @Override
+        public boolean recordHistory() {
+            return true;
+        }
     }
 }

@@ -8,8 +8,8 @@ import net.openhft.chronicle.wire.DocumentContext;
 import net.openhft.chronicle.wire.MessageHistory;
 
 /**
- * The {@link ServiceContext} a component or agent gets: the runner tells it which output document is in hand and whether
- * the service is rebuilding its state, and reads back what the component asked for.
+ * The {@link ServiceContext} a component or agent gets: the runner tells it which output document is in hand and the
+ * service's {@link ServiceMode}, and reads back what the component asked for.
  */
 public final class DispatchContext implements ServiceContext {
 
@@ -17,10 +17,10 @@ public final class DispatchContext implements ServiceContext {
     private final TimeProvider clock;
     private final UniqueTimestamps timestamps;
     private UniqueTimestamps replayTimestamps;
-    private boolean rebuilding;
+    private ServiceMode mode = ServiceMode.LIVE;
     private boolean syncAsked;
     private int replicasAsked;
-    private DocumentContext inputOutput; // the output document of the input in hand; null between inputs
+    private DocumentContext outputInHand; // the output document of the input in hand; null between inputs
     private ExcerptAppender output; // the component's output appender, once its loop has opened it
     private ServiceCounters outputs; // counts what that appender committed
     private OutputAcks acks = OutputAcks.NONE;
@@ -31,23 +31,23 @@ public final class DispatchContext implements ServiceContext {
         this.timestamps = timestamps;
     }
 
-    /** From now until {@link #rebuilt()}, ids come from a sequence of the replay's own and syncs are not asked. */
-    void rebuilding() {
-        replayTimestamps = timestamps.detached();
-        rebuilding = true;
+    /**
+     * Switches the service to {@code newMode}; until it is live again, ids come from a sequence of the replay's own and
+     * neither syncs nor replicas are asked.
+     */
+    void mode(ServiceMode newMode) {
+        if (newMode != ServiceMode.LIVE && mode == ServiceMode.LIVE)
+            replayTimestamps = timestamps.detached();
+        mode = newMode;
     }
 
-    void rebuilt() {
-        rebuilding = false;
+    ServiceMode mode() {
+        return mode;
     }
 
-    boolean isRebuilding() {
-        return rebuilding;
-    }
-
-    /** The output document of the input now in hand, or {@code null} when none is. */
-    void inputOutput(DocumentContext out) {
-        inputOutput = out;
+    /** The output document of the input now in hand, or {@code null} when none is: what {@link #acknowledge} writes. */
+    void setOutputInHand(DocumentContext out) {
+        outputInHand = out;
     }
 
     /**
@@ -80,17 +80,17 @@ public final class DispatchContext implements ServiceContext {
     @Override
     public long uniqueTimestamp() {
         // Replays must not use up ids: live ids after a restart continue exactly where they would have.
-        return rebuilding ? replayTimestamps.next() : timestamps.next();
+        return mode.writes() ? timestamps.next() : replayTimestamps.next();
     }
 
     @Override
     public void syncOutputs() {
-        syncAsked = !rebuilding; // a replay writes nothing to sync
+        syncAsked = mode.writes(); // a replay writes nothing to sync
     }
 
     @Override
     public void replicateOutputs(int replicas) {
-        if (!rebuilding) // a replay writes nothing to replicate
+        if (mode.writes()) // a replay writes nothing to replicate
             replicasAsked = Math.max(replicasAsked, replicas);
     }
 
@@ -114,7 +114,7 @@ public final class DispatchContext implements ServiceContext {
 
     @Override
     public void acknowledge() {
-        DocumentContext out = inputOutput;
+        DocumentContext out = outputInHand;
         if (out != null)
             MessageHistory.writeHistory(out);
     }

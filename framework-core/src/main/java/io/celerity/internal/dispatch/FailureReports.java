@@ -1,6 +1,5 @@
 package io.celerity.internal.dispatch;
 
-import io.celerity.host.HandlerErrorListener;
 import net.openhft.chronicle.bytes.Bytes;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -11,7 +10,7 @@ import java.util.Set;
 
 /**
  * Reports a service's failed inputs: counts each, logs the 1st, 2nd, 4th, 8th... of a kind (a flood stays visible
- * without flooding the log), tells the {@link HandlerErrorListener} of handler failures and, when the service has an
+ * without flooding the log), tells the {@link HandlerErrors} of handler failures and, when the service has an
  * {@code errors} queue, writes each one there. Failure path only; loop thread only.
  */
 public final class FailureReports {
@@ -22,12 +21,12 @@ public final class FailureReports {
     private final String service;
     private final List<String> readQueues;
     private final ServiceCounters stats;
-    private final HandlerErrorListener listener;
+    private final HandlerErrors listener;
     private final Set<String> reportedTypes = new HashSet<>();
     private DeadLetters deadLetters;
     private Throwable writeFailure;
 
-    FailureReports(String service, List<String> readQueues, ServiceCounters stats, HandlerErrorListener listener) {
+    FailureReports(String service, List<String> readQueues, ServiceCounters stats, HandlerErrors listener) {
         this.service = service;
         this.readQueues = readQueues;
         this.stats = stats;

@@ -1,5 +1,6 @@
 package io.celerity.internal.dispatch;
 
+import io.celerity.internal.history.InputHistory;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.SingleWriterRecorder;
 

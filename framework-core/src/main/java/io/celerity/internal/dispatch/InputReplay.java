@@ -1,5 +1,6 @@
 package io.celerity.internal.dispatch;
 
+import io.celerity.internal.history.InputHistory;
 import io.celerity.internal.restart.StateRebuilder;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.wire.AbstractGeneratedMethodReader;

@@ -1,7 +1,7 @@
 package io.celerity.internal.dispatch;
 
 import io.celerity.config.QueueConfig;
-import io.celerity.internal.replication.ReplicaAcks;
+import io.celerity.extension.ReplicaAcks;
 
 /**
  * The replicas of a service's or agent's output queue: where their acknowledgements come from, how many there are, and

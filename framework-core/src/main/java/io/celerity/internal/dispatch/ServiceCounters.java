@@ -1,11 +1,9 @@
 package io.celerity.internal.dispatch;
 
-import io.celerity.host.ServiceStats;
-
 import java.util.concurrent.atomic.AtomicLong;
 
 /** The live counters of one service: written by its loop thread only, readable from any thread. */
-public final class ServiceCounters implements ServiceStats {
+public final class ServiceCounters {
 
     private final String serviceName;
     private final AtomicLong inputs = new AtomicLong();
@@ -20,42 +18,34 @@ public final class ServiceCounters implements ServiceStats {
         this.serviceName = serviceName;
     }
 
-    @Override
     public String serviceName() {
         return serviceName;
     }
 
-    @Override
     public long inputs() {
         return inputs.get();
     }
 
-    @Override
     public long outputs() {
         return outputs.get();
     }
 
-    @Override
     public long handlerErrors() {
         return handlerErrors.get();
     }
 
-    @Override
     public long badMessages() {
         return badMessages.get();
     }
 
-    @Override
     public long timerTicks() {
         return timerTicks.get();
     }
 
-    @Override
     public long syncs() {
         return syncs.get();
     }
 
-    @Override
     public long snapshots() {
         return snapshots.get();
     }
@@ -93,7 +83,6 @@ public final class ServiceCounters implements ServiceStats {
         snapshots.lazySet(snapshots.get() + 1);
     }
 
-    @Override
     public String toString() {
         return serviceName + " {inputs: " + inputs() + ", outputs: " + outputs() + ", handlerErrors: " + handlerErrors()
                 + ", badMessages: " + badMessages() + ", timerTicks: " + timerTicks() + ", syncs: " + syncs()

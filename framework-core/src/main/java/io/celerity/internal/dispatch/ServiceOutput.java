@@ -1,9 +1,9 @@
 package io.celerity.internal.dispatch;
 
+import io.celerity.extension.OutputGate;
 import io.celerity.internal.chronicle.AppenderRepair;
 import io.celerity.internal.chronicle.PageToucher;
 import io.celerity.internal.loop.HostMustStop;
-import io.celerity.internal.replication.Primacy;
 import net.openhft.chronicle.core.io.Closeable;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;
@@ -26,14 +26,14 @@ final class ServiceOutput {
 
     private final ChronicleQueue queue;
     private final ExcerptAppender appender;
-    private final HistoryRecordingOut writerTarget;
+    private final ComponentOutput componentOutput;
     private final OutputSync sync;
     private final ServiceCounters stats;
     private final Heartbeat heartbeat; // null: none configured
     private final OutputAcks acks;
     private final DispatchContext context;
-    private final Primacy primacy; // null: not highly available, always the writer
-    private boolean fenced; // this host stopped holding the service's lease: nothing is written until it holds again
+    private final OutputGate gate; // null: it always writes
+    private boolean gateClosed; // as last seen: said once per closing
     private long unacknowledged = -1; // the last output not yet known to be held by enough replicas, or -1
     private int unacknowledgedReplicas;
     private long waitingSinceNanos; // when the wait for the replicas of the last output began; 0: not waiting
@@ -43,26 +43,27 @@ final class ServiceOutput {
         this.context = context;
         this.queue = plan.output();
         this.appender = queue.createAppender();
-        this.writerTarget = new HistoryRecordingOut(appender);
+        this.componentOutput = new ComponentOutput(appender, context);
         this.sync = new OutputSync(appender, queue, plan.outputSync(), stats);
         this.stats = stats;
         this.heartbeat = plan.config().heartbeat() == null ? null : new Heartbeat(plan.config().heartbeat().toNanos());
         this.acks = plan.outputAcks();
-        this.primacy = plan.primacy();
+        this.gate = plan.gate();
         context.output(appender, stats, acks);
     }
 
-    /** What the component's method writer writes to: this queue, or nothing while its state is rebuilt. */
-    HistoryRecordingOut writerTarget() {
-        return writerTarget;
+    /** What the component's method writer writes to: this queue, or nothing while the service is not live. */
+    ComponentOutput componentOutput() {
+        return componentOutput;
     }
 
     /**
-     * The output document of the event in hand, or null while the replicas the last output waits for do not hold it
-     * yet (then nothing may be written now). After a failed open, Chronicle's appender is left fit to retry.
+     * The output document of the event in hand, or null while nothing may be written now: the replicas the last output
+     * waits for do not hold it yet, or the output's gate is closed. After a failed open, Chronicle's appender is left
+     * fit to retry.
      */
     DocumentContext open() {
-        if (!replicasHoldLastOutput() || !primary())
+        if (!replicasHoldLastOutput() || !gateOpen())
             return null;
         try {
             return appender.writingDocument();
@@ -119,32 +120,33 @@ final class ServiceOutput {
 
     /** Beats if the output has been quiet for the heartbeat's period; returns the work done. */
     int beatIfQuiet(long epochNanos) {
-        return heartbeat == null || !primary() ? 0 : heartbeat.beatIfQuiet(appender, epochNanos);
+        return heartbeat == null || !gateOpen() ? 0 : heartbeat.beatIfQuiet(appender, epochNanos);
     }
 
     /**
-     * Whether this host may write the output now: always, unless the service is highly available and this host does
-     * not hold its lease (says so once per lapse). Throws {@link HostMustStop} once another host has taken it over.
+     * Whether the output's gate lets it write now (says so once per closing). Throws {@link HostMustStop} once it is
+     * deposed: another host writes the output from now on.
      */
-    boolean primary() {
-        if (primacy == null)
+    private boolean gateOpen() {
+        if (gate == null)
             return true;
         long now = System.nanoTime();
-        if (primacy.holds(now)) {
-            if (fenced) {
-                fenced = false;
-                LOG.info("{}: holds its lease again; writing", context.serviceName());
-            }
-            return true;
+        switch (gate.state(now)) {
+            case OPEN:
+                if (gateClosed) {
+                    gateClosed = false;
+                    LOG.info("{}: its output gate is open again; writing", context.serviceName());
+                }
+                return true;
+            case DEPOSED:
+                throw new HostMustStop(gate.why(now));
+            default:
+                if (!gateClosed) {
+                    gateClosed = true;
+                    LOG.warn("{}: not writing: {}", context.serviceName(), gate.why(now));
+                }
+                return false;
         }
-        if (primacy.deposed())
-            throw new HostMustStop("another host has taken over: " + primacy.why(now) + "; this host writes nothing "
-                    + "more; restart it to rejoin as the standby");
-        if (!fenced) {
-            fenced = true;
-            LOG.warn("{}: not writing: {}", context.serviceName(), primacy.why(now));
-        }
-        return false;
     }
 
     boolean hasHeartbeat() {

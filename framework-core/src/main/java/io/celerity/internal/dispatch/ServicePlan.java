@@ -4,18 +4,16 @@ import io.celerity.config.CelerityConfig;
 import io.celerity.config.ServiceConfig;
 import io.celerity.config.StateRebuild;
 import io.celerity.config.SyncPolicy;
-import io.celerity.host.HandlerErrorListener;
+import io.celerity.extension.OutputGate;
+import io.celerity.extension.ReplicaAcks;
 import io.celerity.internal.codegen.AcceptedEvents;
 import io.celerity.internal.component.ComponentType;
 import io.celerity.internal.config.SettingsBinder;
-import io.celerity.internal.replication.Primacy;
-import io.celerity.internal.replication.ReplicaAcks;
 import io.celerity.time.UniqueTimestamps;
 import net.openhft.chronicle.core.time.TimeProvider;
 import net.openhft.chronicle.queue.ChronicleQueue;
 
 import java.util.List;
-import java.util.Objects;
 import java.util.function.Function;
 
 /**
@@ -31,25 +29,26 @@ import java.util.function.Function;
  * @param timestamps    the host's unique timestamps
  * @param errorListener told of each exception its component throws
  * @param outputAcks    how many replicas must hold each output before the service goes on
- * @param primacy       whether this host may write the output now, for a highly available service; else {@code null}
+ * @param gate          whether this host may write the output now (e.g. a highly available service's lease), or
+ *                      {@code null}: it always writes
  */
 public record ServicePlan(ServiceConfig config, ComponentType type, Object settings, ChronicleQueue[] inputs,
                           int[] sourceIds, List<List<Class<?>>> inputEvents, ChronicleQueue output,
                           ChronicleQueue snapshots, ChronicleQueue errors, SyncPolicy outputSync, TimeProvider clock,
-                          UniqueTimestamps timestamps, HandlerErrorListener errorListener, OutputAcks outputAcks,
-                          Primacy primacy) {
+                          UniqueTimestamps timestamps, HandlerErrors errorListener, OutputAcks outputAcks,
+                          OutputGate gate) {
 
     /** The plan of service {@code s} of {@code config}: its component type and settings, and its open queues. */
     public static ServicePlan of(CelerityConfig config, ServiceConfig s, Function<String, ChronicleQueue> queues,
-                                 TimeProvider clock, UniqueTimestamps timestamps, HandlerErrorListener errorListener,
+                                 TimeProvider clock, UniqueTimestamps timestamps, HandlerErrors errorListener,
                                  Function<String, ReplicaAcks> replicaAcks) {
-        return of(config, s, queues, clock, timestamps, errorListener, replicaAcks, service -> null);
+        return of(config, s, queues, clock, timestamps, errorListener, replicaAcks, null);
     }
 
-    /** As above, for a host that may run the primary or standby of highly available services. */
+    /** As above, with a gate on its output (a service that starts following its output until the gate opens). */
     public static ServicePlan of(CelerityConfig config, ServiceConfig s, Function<String, ChronicleQueue> queues,
-                                 TimeProvider clock, UniqueTimestamps timestamps, HandlerErrorListener errorListener,
-                                 Function<String, ReplicaAcks> replicaAcks, Function<String, Primacy> primacy) {
+                                 TimeProvider clock, UniqueTimestamps timestamps, HandlerErrors errorListener,
+                                 Function<String, ReplicaAcks> replicaAcks, OutputGate gate) {
         ComponentType type;
         try {
             type = ComponentType.of(Class.forName(s.implClass(), true, Thread.currentThread().getContextClassLoader()));
@@ -67,8 +66,7 @@ public record ServicePlan(ServiceConfig config, ComponentType type, Object setti
                 s.snapshot() == null ? null : queues.apply(s.snapshot().queue()),
                 s.errors() == null ? null : queues.apply(s.errors()), config.queues().get(s.output()).sync(),
                 clock, timestamps, errorListener, OutputAcks.of(config.queues().get(s.output()), replicaAcks.apply(s.output())),
-                s.highlyAvailable() && config.thisHost() != null ? Objects.requireNonNull(primacy.apply(s.name()),
-                        () -> "no primacy for highly available service '" + s.name() + "'") : null);
+                gate);
     }
 
     public String name() {

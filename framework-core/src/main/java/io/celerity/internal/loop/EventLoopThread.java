@@ -1,8 +1,7 @@
 package io.celerity.internal.loop;
 
 import io.celerity.config.EventLoopConfig;
-import io.celerity.internal.dispatch.InputHistory;
-import io.celerity.internal.dispatch.ServiceRunner;
+import io.celerity.internal.history.InputHistory;
 import net.openhft.affinity.AffinityLock;
 import net.openhft.chronicle.threads.Pauser;
 import net.openhft.chronicle.wire.MessageHistory;
@@ -154,7 +153,7 @@ public final class EventLoopThread {
             failingSinceNanos[i] = now;
         // A service's: not a message's fault (messages are handled inside the runner), e.g. the disk, whose checked
         // IOExceptions Chronicle throws undeclared. An agent's own doWork failing is reported by the agent's runner.
-        if (p.reportedByLoop(e)) {
+        if (p.loopHandles(e)) {
             if (Long.bitCount(++loopErrors) == 1)
                 LOG.error("event loop '{}': service '{}' failed outside a message (error #{})", config.name(),
                         p.name(), loopErrors, e);

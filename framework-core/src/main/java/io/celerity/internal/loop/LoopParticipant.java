@@ -1,6 +1,6 @@
 package io.celerity.internal.loop;
 
-import io.celerity.internal.dispatch.InputHistory;
+import io.celerity.internal.history.InputHistory;
 
 /**
  * What an event loop runs: a service or a user's agent. Built on the host thread; every method below runs on the loop
@@ -24,7 +24,7 @@ public interface LoopParticipant {
      * Takes a failure that escaped {@link #doWork()}; returns true when it is the loop's to log and time out (a
      * service failing outside any message), false when the participant counted and reported it itself.
      */
-    default boolean reportedByLoop(Throwable failure) {
+    default boolean loopHandles(Throwable failure) {
         return true;
     }
 

@@ -140,7 +140,7 @@ public final class ServiceProgress {
 
     // Chronicle's lastIndex() can lose a race with a writer (or a killed writer's unfinished file) and then trips its
     // own assertion (StoreTailer.doToStart, seen in tests with -ea); another look a moment later finds the end.
-    static long lastIndex(SingleChronicleQueue input) {
+    public static long lastIndex(SingleChronicleQueue input) {
         for (int attempt = 1; ; attempt++) {
             try {
                 return input.lastIndex();

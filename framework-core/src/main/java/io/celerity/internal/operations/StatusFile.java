@@ -2,7 +2,7 @@ package io.celerity.internal.operations;
 
 import io.celerity.config.CelerityConfig;
 import io.celerity.config.ServiceConfig;
-import io.celerity.host.ServiceStats;
+import io.celerity.internal.dispatch.ServiceCounters;
 import io.celerity.internal.config.YamlTree;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.wire.Wire;
@@ -29,7 +29,7 @@ public final class StatusFile {
     }
 
     /** @param reason why the host stopped by itself, or null; any text (Chronicle Wire quotes and escapes it) */
-    public static void write(Path file, ServiceStats stats, String state, String reason) throws IOException {
+    public static void write(Path file, ServiceCounters stats, String state, String reason) throws IOException {
         write(file, stats, state, reason, null);
     }
 
@@ -37,7 +37,7 @@ public final class StatusFile {
      * @param reason why the host stopped by itself, or null; any text (Chronicle Wire quotes and escapes it)
      * @param host   the host of a deployment over several this process runs, or null
      */
-    public static void write(Path file, ServiceStats stats, String state, String reason, String host)
+    public static void write(Path file, ServiceCounters stats, String state, String reason, String host)
             throws IOException {
         Bytes<?> bytes = Bytes.allocateElasticOnHeap(512);
         Wire wire = WireType.YAML_ONLY.apply(bytes);
@@ -60,7 +60,7 @@ public final class StatusFile {
     }
 
     /** Writes {@code text} to {@code file} so that readers see the old file or the new one, never half of one. */
-    static void replace(Path file, String text) throws IOException {
+    public static void replace(Path file, String text) throws IOException {
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
         Files.writeString(tmp, text);
         Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);

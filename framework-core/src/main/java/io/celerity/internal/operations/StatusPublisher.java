@@ -1,40 +1,43 @@
 package io.celerity.internal.operations;
 
 import io.celerity.config.CelerityConfig;
-import io.celerity.host.ServiceStats;
+import io.celerity.extension.StatusSection;
+import io.celerity.internal.dispatch.ServiceCounters;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
-/** Writes each service's status file, and each copied queue's, once a second, off the loop threads: what {@code celerity status} reads. */
+/**
+ * Writes each service's status file, and the extensions' sections (e.g. each copied queue's), once a second, off the
+ * loop threads: what {@code celerity status} reads.
+ */
 public final class StatusPublisher {
 
     private static final Logger LOG = LoggerFactory.getLogger(StatusPublisher.class);
 
     private final CelerityConfig config;
-    private final Map<String, ServiceStats> services;
+    private final Map<String, ServiceCounters> services;
     private final Supplier<String> stopReason;
-    private final ReplicationReport replication; // null: this host copies no queue
-    private final HighAvailabilityReport highAvailability; // null: no cluster
+    private final List<StatusSection> sections;
     private final ScheduledExecutorService thread;
 
     /**
-     * Starts publishing "running"; {@code stopReason} says why the host stopped by itself, or null; {@code replication}
-     * is what this host copies, or null; {@code highAvailability} its part in high availability, or null.
+     * Starts publishing "running"; {@code stopReason} says why the host stopped by itself, or null; {@code sections}
+     * are the extensions' parts.
      */
-    public StatusPublisher(CelerityConfig config, Map<String, ServiceStats> services, Supplier<String> stopReason,
-                           ReplicationReport replication, HighAvailabilityReport highAvailability) {
+    public StatusPublisher(CelerityConfig config, Map<String, ServiceCounters> services, Supplier<String> stopReason,
+                           List<StatusSection> sections) {
         this.config = config;
         this.services = services;
         this.stopReason = stopReason;
-        this.replication = replication;
-        this.highAvailability = highAvailability;
+        this.sections = List.copyOf(sections);
         this.thread = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "celerity-status");
             t.setDaemon(true);
@@ -63,18 +66,11 @@ public final class StatusPublisher {
                 LOG.debug("cannot write the status of {}: {}", name, e.toString()); // status is best effort
             }
         });
-        if (replication != null) {
+        for (StatusSection section : sections) {
             try {
-                ReplicationStatusFile.writeAll(config, replication, state);
+                section.write(state);
             } catch (IOException | RuntimeException e) {
-                LOG.debug("cannot write the replication status: {}", e.toString());
-            }
-        }
-        if (highAvailability != null) {
-            try {
-                HighAvailabilityStatusFile.write(config, highAvailability.member(), highAvailability.services(), state);
-            } catch (IOException | RuntimeException e) {
-                LOG.debug("cannot write the high availability status: {}", e.toString());
+                LOG.debug("cannot write a status section: {}", e.toString());
             }
         }
     }

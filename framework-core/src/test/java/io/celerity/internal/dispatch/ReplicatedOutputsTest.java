@@ -1,6 +1,6 @@
 package io.celerity.internal.dispatch;
 
-import io.celerity.internal.replication.ReplicaAcks;
+import io.celerity.extension.ReplicaAcks;
 import io.celerity.time.UniqueTimestamps;
 import net.openhft.chronicle.core.time.SystemTimeProvider;
 import net.openhft.chronicle.queue.ChronicleQueue;

@@ -5,6 +5,7 @@ import io.celerity.config.QueueConfig;
 import io.celerity.config.Replication;
 import io.celerity.config.ServiceConfig;
 import io.celerity.config.SyncPolicy;
+import io.celerity.extension.ReplicaAcks;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import org.agrona.CloseHelper;
@@ -27,7 +28,7 @@ import java.util.function.Function;
  * streams there, its source id (data) and its negation (control): unique among the queues, and the same on every
  * host. A sink's id is its host's position under {@code hosts}, plus one.
  */
-public final class AeronReplicationFactory implements ReplicationFactory {
+public final class AeronReplicationFactory {
 
     private final Function<CelerityConfig, HaLeases> leases;
 
@@ -45,7 +46,13 @@ public final class AeronReplicationFactory implements ReplicationFactory {
         this.leases = leases;
     }
 
-    @Override
+    /**
+     * Starts copying the queues of {@code config.thisHost()}: those written there to their replicas, and those copied
+     * there from their sources.
+     *
+     * @param queues   the host's open queues, by name
+     * @param stopHost told, once, why the host must stop (e.g. another host took over a service it was primary of)
+     */
     public QueueReplication start(CelerityConfig config, Function<String, ChronicleQueue> queues,
                                   Consumer<String> stopHost) {
         String host = config.thisHost();
@@ -131,7 +138,7 @@ public final class AeronReplicationFactory implements ReplicationFactory {
         }
 
         @Override
-        public Primacy primacy(String service) {
+        public LeaseGate gate(String service) {
             return primacies.get(service);
         }
 

@@ -1,6 +1,7 @@
 package io.celerity.internal.replication;
 
 import io.aeron.Aeron;
+import io.celerity.extension.ReplicaAcks;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import org.agrona.concurrent.Agent;
 import org.slf4j.Logger;
@@ -18,9 +19,9 @@ import java.util.function.Consumer;
 /**
  * The copy of a highly available service's output on a host that may write it (its primary or its standby): a sink of
  * the source with the highest lease token until this host holds the service's lease, then the source, sending to every
- * other copy. Also the service's {@link Primacy} on this host. An {@link Agent} on the replication loop.
+ * other copy. Also the service's output gate on this host. An {@link Agent} on the replication loop.
  */
-public final class HaReplicator implements Agent, Primacy, ReplicaAcks {
+public final class HaReplicator implements Agent, LeaseGate, ReplicaAcks {
 
     private static final Logger LOG = LoggerFactory.getLogger(HaReplicator.class);
     private static final DateTimeFormatter ASIDE = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
@@ -90,9 +91,7 @@ public final class HaReplicator implements Agent, Primacy, ReplicaAcks {
         if (stopped != null)
             return 0;
         if (lease.deposed()) {
-            stop("service '" + service + "': host " + lease.holder() + " took it over with lease token "
-                    + lease.holderToken() + " (this host held token " + lease.token() + "); this host no longer "
-                    + "writes its output '" + name + "': restart this host to rejoin as the standby");
+            stop("service '" + service + "': " + deposedBy());
             return 0;
         }
         QueueSource s = source;
@@ -155,15 +154,19 @@ public final class HaReplicator implements Agent, Primacy, ReplicaAcks {
         stopHost.accept(why);
     }
 
-    /** Whether this host may write the output now: it holds the lease, and its copy is the source. */
+    /** Open while this host holds the lease and its copy is the source; deposed once another host took it over. */
     @Override
-    public boolean holds(long nowNanos) {
-        return promoted && lease.holds(nowNanos);
+    public State state(long nowNanos) {
+        if (promoted && lease.holds(nowNanos))
+            return State.OPEN;
+        return lease.deposed() ? State.DEPOSED : State.CLOSED;
     }
 
-    @Override
-    public boolean deposed() {
-        return lease.deposed();
+    // One wording for the one event, whether this agent or the service's loop meets it first.
+    private String deposedBy() {
+        return "host " + lease.holder() + " took it over with lease token " + lease.holderToken() + " (this host held "
+                + "token " + lease.token() + "); this host no longer writes its output '" + name + "': restart this "
+                + "host to rejoin as the standby";
     }
 
     @Override
@@ -173,16 +176,19 @@ public final class HaReplicator implements Agent, Primacy, ReplicaAcks {
 
     @Override
     public String why(long nowNanos) {
-        if (holds(nowNanos))
+        State state = state(nowNanos);
+        if (state == State.OPEN)
             return null;
+        if (state == State.DEPOSED)
+            return deposedBy();
         if (stopped != null)
             return stopped;
         if (!promoted && lease.holds(nowNanos))
-            return "service '" + service + "': this host holds the lease; its copy of '" + name
-                    + "' becomes the source on the replication loop's next pass";
+            return "this host holds the lease; its copy of '" + name + "' becomes the source on the replication "
+                    + "loop's next pass";
         String why = lease.why(nowNanos);
-        return why != null ? why : "service '" + service + "': this host does not hold the lease (holder "
-                + lease.holder() + ", token " + lease.holderToken() + ")";
+        return why != null ? why : "this host does not hold the lease (holder " + lease.holder() + ", token "
+                + lease.holderToken() + ")";
     }
 
     /** Whether {@code replicas} other copies hold {@code index}; false while this host is not the source. */

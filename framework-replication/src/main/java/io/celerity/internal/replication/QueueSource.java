@@ -1,5 +1,6 @@
 package io.celerity.internal.replication;
 
+import io.celerity.extension.ReplicaAcks;
 import io.aeron.Aeron;
 import io.aeron.Subscription;
 import io.aeron.logbuffer.FragmentHandler;

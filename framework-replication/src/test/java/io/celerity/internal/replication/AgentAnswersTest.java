@@ -1,6 +1,5 @@
 package io.celerity.internal.replication;
 
-import io.celerity.internal.operations.ReplicationStatusFile;
 import io.celerity.testhosts.HostProcess;
 import io.celerity.testhosts.Hosts;
 import org.junit.jupiter.api.Test;

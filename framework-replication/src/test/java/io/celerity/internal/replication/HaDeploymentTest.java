@@ -1,5 +1,6 @@
 package io.celerity.internal.replication;
 
+import io.celerity.extension.OutputGate;
 import io.celerity.config.CelerityConfig;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;
@@ -61,13 +62,13 @@ class HaDeploymentTest {
                 + "standby: b }\n";
         try (HostPart a = new HostPart(yaml, "a"); HostPart b = new HostPart(yaml, "b");
              HostPart c = new HostPart(yaml, "c")) {
-            assertNull(c.replication.primacy("echo"), "c neither writes nor takes over echo");
-            Primacy atA = a.replication.primacy("echo");
-            Primacy atB = b.replication.primacy("echo");
+            assertNull(c.replication.gate("echo"), "c neither writes nor takes over echo");
+            LeaseGate atA = a.replication.gate("echo");
+            LeaseGate atB = b.replication.gate("echo");
             assertTrue(atA.why(System.nanoTime()).contains("lease held by null"), atA.why(System.nanoTime()));
 
             cluster.grant("a");
-            Link.await("a to become the primary", LIVENESS, () -> atA.holds(System.nanoTime()));
+            Link.await("a to become the primary", LIVENESS, () -> atA.state(System.nanoTime()) == OutputGate.State.OPEN);
             long ticks = write(a.queue("ticks"), 0, 100); // not highly available: copied as before
             long out = write(a.queue("out"), 0, 100);
             awaitHolds(b, "out", out);
@@ -82,7 +83,7 @@ class HaDeploymentTest {
             a.close(); // host a dies
             cluster.expire();
             cluster.grant("b");
-            Link.await("b to become the primary", LIVENESS, () -> atB.holds(System.nanoTime()));
+            Link.await("b to become the primary", LIVENESS, () -> atB.state(System.nanoTime()) == OutputGate.State.OPEN);
             long more = write(b.queue("out"), 100, 100);
             awaitHolds(c, "out", more);
             assertEquals(List.of("out b->a source", "out b->c source", "ticks a->b sink"), links(b));

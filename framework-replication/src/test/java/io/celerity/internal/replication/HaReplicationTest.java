@@ -1,5 +1,6 @@
 package io.celerity.internal.replication;
 
+import io.celerity.extension.OutputGate;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
@@ -49,7 +50,7 @@ class HaReplicationTest {
             hosts.start(A);
             hosts.start(B);
             hosts.startReplica();
-            assertFalse(hosts.candidates[A].agent.holds(System.nanoTime()), "no lease yet");
+            assertFalse(hosts.candidates[A].agent.state(System.nanoTime()) == OutputGate.State.OPEN, "no lease yet");
             assertEquals(1, hosts.cluster.grant("a"));
             awaitPromoted(hosts, A);
             write(hosts.candidates[A].queue, 0, 1_000);
@@ -150,8 +151,8 @@ class HaReplicationTest {
             String deposed = hosts.stops.get(0);
             assertTrue(deposed.startsWith("a: service 'echo': host b took it over with lease token 2")
                     && deposed.endsWith("restart this host to rejoin as the standby"), deposed);
-            assertFalse(hosts.candidates[A].agent.holds(System.nanoTime()));
-            assertTrue(hosts.candidates[A].agent.deposed());
+            assertFalse(hosts.candidates[A].agent.state(System.nanoTime()) == OutputGate.State.OPEN);
+            assertTrue(hosts.candidates[A].agent.state(System.nanoTime()) == OutputGate.State.DEPOSED);
             hosts.stop(A);
             write(hosts.candidates[B].queue, 1_000, 30);
             long end = hosts.candidates[B].queue.lastIndex();
@@ -221,7 +222,7 @@ class HaReplicationTest {
 
     private static void awaitPromoted(HaHosts hosts, int host) {
         Link.await(HaHosts.NAMES.get(host) + "'s copy to become the source", LIVENESS,
-                () -> hosts.candidates[host].agent.holds(System.nanoTime()));
+                () -> hosts.candidates[host].agent.state(System.nanoTime()) == OutputGate.State.OPEN);
     }
 
     private static void awaitEligible(HaHosts hosts, String host) {

@@ -1,5 +1,6 @@
 package io.celerity.internal.replication;
 
+import io.celerity.extension.OutputGate;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.RollCycles;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
@@ -55,7 +56,7 @@ class ReplicationNoGarbageTest {
             hosts.startReplica();
             hosts.cluster.grant("a");
             Side<HaReplicator> a = hosts.candidates[HaHosts.A];
-            Link.await("a to hold the lease", Duration.ofSeconds(120), () -> a.agent.holds(System.nanoTime()));
+            Link.await("a to hold the lease", Duration.ofSeconds(120), () -> a.agent.state(System.nanoTime()) == OutputGate.State.OPEN);
             Link.await("b to be eligible", Duration.ofSeconds(120), () -> hosts.cluster.eligible("b"));
             try (ExcerptAppender appender = a.queue.createAppender()) {
                 measure(appender, a.thread(), hosts.replica.thread(), last -> Link.await("c to hold the window",

@@ -1,0 +1,191 @@
+package io.celerity.host;
+
+import io.celerity.config.CelerityConfig;
+import io.celerity.extension.ExtensionContext;
+import io.celerity.extension.HostExtension;
+import io.celerity.extension.MetricsSection;
+import io.celerity.extension.OutputGate;
+import io.celerity.extension.ReplicaAcks;
+import io.celerity.extension.StatusSection;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import org.agrona.concurrent.Agent;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.ServiceLoader;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+/**
+ * The extensions on the class path as one host starts, closes and crashes them, and what they registered through their
+ * {@link ExtensionContext}: agents by loop, output gates, replica acknowledgements, status and metrics sections.
+ */
+final class HostExtensions implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(HostExtensions.class);
+    /** The extension a host copying queues to or from other hosts needs, and the artifact that provides it. */
+    private static final String REPLICATION = "replication";
+    private static final String REPLICATION_ARTIFACT = "io.celerity:celerity-framework-replication";
+
+    private final CelerityConfig config;
+    private final List<HostExtension> extensions;
+    private final List<HostExtension.Running> running = new ArrayList<>();
+    private final Map<String, List<Agent>> agents = new LinkedHashMap<>();
+    private final Map<String, OutputGate> gates = new HashMap<>();
+    private final Map<String, ReplicaAcks> acks = new HashMap<>();
+    private final List<StatusSection> status = new ArrayList<>();
+    private final List<MetricsSection> metrics = new ArrayList<>();
+
+    HostExtensions(CelerityConfig config, List<HostExtension> extensions) {
+        this.config = config;
+        this.extensions = List.copyOf(extensions);
+    }
+
+    /** Those found through {@link ServiceLoader} by the thread's context class loader. */
+    static HostExtensions find(CelerityConfig config) {
+        List<HostExtension> found = new ArrayList<>();
+        ServiceLoader.load(HostExtension.class, Thread.currentThread().getContextClassLoader()).forEach(found::add);
+        return new HostExtensions(config, found);
+    }
+
+    /** Lets each refuse the start before anything is opened; refuses a deployment that needs one that is missing. */
+    void beforeOpen() {
+        if (copiesQueues() && extensions.stream().noneMatch(e -> e.name().equals(REPLICATION)))
+            throw new IllegalStateException("host '" + config.thisHost() + "' copies queues to or from other hosts, "
+                    + "but " + REPLICATION_ARTIFACT + " is not on the class path; add it as a dependency");
+        extensions.forEach(e -> e.beforeOpen(config));
+    }
+
+    // Only a host of a deployment over several hosts copies queues: one process running it all copies nothing.
+    private boolean copiesQueues() {
+        return config.thisHost() != null && config.queues().values().stream()
+                .anyMatch(q -> q.replication() != null && !q.replication().replicas().isEmpty());
+    }
+
+    /** Starts each on the host's open {@code queues}; {@code stopHost} stops the host with a reason. */
+    void start(Function<String, ChronicleQueue> queues, Consumer<String> stopHost) {
+        Context context = new Context(queues, stopHost);
+        for (HostExtension e : extensions) {
+            HostExtension.Running r = e.start(context);
+            if (r != null) {
+                running.add(r);
+                LOG.info("extension '{}' started", e.name());
+            }
+        }
+        context.done = true;
+    }
+
+    /** The agents the extensions run, by loop name. */
+    Map<String, List<Agent>> agents() {
+        return agents;
+    }
+
+    /** The gate of {@code service}'s output, or {@code null} when it always writes. */
+    OutputGate gate(String service) {
+        return gates.get(service);
+    }
+
+    /** The acknowledgements of {@code queue}'s replicas, or {@code null} when it has none on this host. */
+    ReplicaAcks acks(String queue) {
+        return acks.get(queue);
+    }
+
+    List<StatusSection> status() {
+        return status;
+    }
+
+    List<MetricsSection> metrics() {
+        return metrics;
+    }
+
+    /** As a dead process would leave them. */
+    void crash() {
+        running.forEach(HostExtension.Running::crash);
+    }
+
+    /** Closes those started, last started first. */
+    @Override
+    public void close() {
+        for (int i = running.size() - 1; i >= 0; i--) {
+            try {
+                running.get(i).close();
+            } catch (RuntimeException e) {
+                LOG.warn("closing an extension failed", e);
+            }
+        }
+        running.clear();
+    }
+
+    private final class Context implements ExtensionContext {
+
+        private final Function<String, ChronicleQueue> queues;
+        private final Consumer<String> stopHost;
+        private boolean done;
+
+        Context(Function<String, ChronicleQueue> queues, Consumer<String> stopHost) {
+            this.queues = queues;
+            this.stopHost = stopHost;
+        }
+
+        @Override
+        public CelerityConfig config() {
+            return config;
+        }
+
+        @Override
+        public ChronicleQueue queue(String name) {
+            return queues.apply(name);
+        }
+
+        @Override
+        public void runOnLoop(String loop, Agent agent) {
+            starting();
+            agents.computeIfAbsent(loop, k -> new ArrayList<>()).add(agent);
+        }
+
+        @Override
+        public void gateOutput(String service, OutputGate gate) {
+            starting();
+            if (!config.services().containsKey(service))
+                throw new IllegalArgumentException("no service '" + service + "' to gate; services are "
+                        + config.services().keySet());
+            if (gates.putIfAbsent(service, gate) != null)
+                throw new IllegalStateException("service '" + service + "''s output is gated twice");
+        }
+
+        @Override
+        public void replicaAcks(String queue, ReplicaAcks replicaAcks) {
+            starting();
+            if (acks.putIfAbsent(queue, replicaAcks) != null)
+                throw new IllegalStateException("queue '" + queue + "''s replicas are acknowledged twice");
+        }
+
+        @Override
+        public void status(StatusSection section) {
+            starting();
+            status.add(section);
+        }
+
+        @Override
+        public void metrics(MetricsSection section) {
+            starting();
+            metrics.add(section);
+        }
+
+        @Override
+        public Consumer<String> stopHost() {
+            return stopHost;
+        }
+
+        // What runs on loops, and the gates they read, are fixed once the loops start.
+        private void starting() {
+            if (done)
+                throw new IllegalStateException("an extension registers only while it starts");
+        }
+    }
+}

@@ -1,0 +1,51 @@
+package io.celerity.internal.replication;
+
+import io.celerity.config.CelerityConfig;
+import io.celerity.fixtures.TickEcho;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The output of a highly available service is written by whichever of its hosts holds the lease, so its directory
+ * saying it was a copy last (the host stood by before it stopped) must not stop either host from starting; an
+ * ordinary service's output marked so still does.
+ */
+class AvailableOutputCopyTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void theLeaseDecidesWhoWritesAnAvailableOutputNotTheStatusFile() throws Exception {
+        String yaml = """
+                hosts:
+                  a: { address: 127.0.0.1, port: 40100 }
+                  b: { address: 127.0.0.2, port: 40100 }
+                  c: { address: 127.0.0.3, port: 40100 }
+                cluster: { members: [ a, b, c ] }
+                queues:
+                  in: { path: in, host: a, replicas: [ b, c ] }
+                  out: { path: out, host: c, replicas: [ a, b ] }
+                services:
+                  echo: { implClass: %s, inputs: [ in ], output: out%s }
+                """;
+        Files.createDirectories(dir.resolve("out"));
+        Files.writeString(dir.resolve("out/celerity-replication.status.yaml"),
+                "queue: out\nhost: c\nrole: sink\nsource: b\n"); // c stood by, b wrote
+        Path file = Files.writeString(dir.resolve("services.yaml"), yaml.formatted(TickEcho.class.getName(),
+                ", standby: b"));
+        new ReplicationExtension().beforeOpen(CelerityConfig.load(file).onHost("c")); // not refused: the lease decides
+
+        Files.writeString(file, yaml.formatted(TickEcho.class.getName(), "")
+                .replace("cluster: { members: [ a, b, c ] }\n", "")); // echo, no longer available: refused
+        IllegalStateException refused = assertThrows(IllegalStateException.class,
+                () -> new ReplicationExtension().beforeOpen(CelerityConfig.load(file).onHost("c")));
+        assertTrue(refused.getMessage().contains("a copy is read-only"), refused.getMessage());
+    }
+}
