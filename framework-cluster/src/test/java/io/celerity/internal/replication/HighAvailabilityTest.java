@@ -216,7 +216,13 @@ class HighAvailabilityTest {
                 processes.forEach((h, p) -> logs.append("\nhost ").append(h).append(":\n").append(tail(p)));
                 throw new AssertionError(logs.toString(), e);
             }
-            Thread.sleep(500); // a duplicate would land now
+            // a's copy caught up with the primary b's own queue, which answered the last tick: a duplicate is in both
+            long deadline = System.nanoTime() + LIVENESS.toNanos();
+            while (documents(home("b").resolve("q/out")) != documents(home("a").resolve("q/out"))) {
+                if (System.nanoTime() > deadline)
+                    throw new AssertionError("host a's copy of out never matched host b's");
+                Thread.sleep(50);
+            }
             Map<Long, List<Long>> counts = Queues.tickValuesPerStream(home("a").resolve("q/out"));
             assertEquals(1, counts.size(), "one stream of ticks");
             List<Long> values = counts.values().iterator().next();
