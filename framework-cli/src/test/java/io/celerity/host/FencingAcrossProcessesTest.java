@@ -2,7 +2,10 @@ package io.celerity.host;
 
 import io.celerity.fixtures.ChildJvm;
 import io.celerity.fixtures.Queues;
+import io.celerity.fixtures.Tick;
+import io.celerity.fixtures.TickIn;
 import io.celerity.fixtures.TickOut;
+import net.openhft.chronicle.queue.ChronicleQueue;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -43,6 +46,12 @@ class FencingAcrossProcessesTest {
                 child.kill();
     }
 
+    private static List<Long> answeredSeqs(Path out) {
+        List<Long> seqs = new ArrayList<>();
+        Queues.readAll(out, (TickOut) t -> seqs.add(t.seq));
+        return seqs;
+    }
+
     private ChildJvm celerityRun(Path yaml, String name) throws IOException {
         ChildJvm child = ChildJvm.celerityRun(yaml, dir.resolve(name + ".log"));
         children.add(child);
@@ -75,13 +84,16 @@ class FencingAcrossProcessesTest {
             producer.close();
             long produced = producer.produced();
             Queues.await("all " + produced + " answers", START, () -> Queues.count(out) >= produced || !third.isAlive());
-            Thread.sleep(200); // a duplicate would show up as more than produced
+            // a sentinel input, the next in sequence: an answer written twice would come before its answer
+            try (ChronicleQueue in = Queues.open(dir.resolve("in"))) {
+                in.methodWriter(TickIn.class).tick(new Tick().set(0, produced, produced));
+            }
+            Queues.await("the sentinel's answer", START, () -> answeredSeqs(out).contains(produced) || !third.isAlive());
             third.terminate();
 
-            List<Long> seqs = new ArrayList<>();
-            Queues.readAll(out, (TickOut) t -> seqs.add(t.seq));
-            assertEquals(produced, new HashSet<>(seqs).size(), "lost answers");
-            assertEquals(produced, seqs.size(), "answers written twice");
+            List<Long> seqs = answeredSeqs(out);
+            assertEquals(produced + 1, new HashSet<>(seqs).size(), "lost answers");
+            assertEquals(produced + 1, seqs.size(), "answers written twice");
             // Both are mostly a JVM's start: no wait for a lease or a timeout is in them.
             LoggerFactory.getLogger(FencingAcrossProcessesTest.class).info("second run refused {} ms after its launch; "
                     + "after the SIGKILL, a new run said it runs {} ms later; {} inputs answered once", refusedMillis,

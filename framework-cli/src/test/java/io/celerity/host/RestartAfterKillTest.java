@@ -159,7 +159,18 @@ class RestartAfterKillTest {
             long expected = produced(producers);
             Queues.await("all " + expected + " outputs (seed " + seed + ")", Duration.ofSeconds(90),
                     () -> Queues.count(out) >= expected || !last.isAlive());
-            Thread.sleep(200); // a duplicate would show up as more than expected
+            // a sentinel on each input, the next in its sequence: a document written twice comes before its document
+            Map<Integer, Long> sentinels = new HashMap<>(); // source id -> index
+            for (int s = 0; s < inputs.size(); s++) {
+                long seq = producers.get(s).produced();
+                try (ChronicleQueue q = Queues.open(dir.resolve(inputs.get(s)))) {
+                    q.methodWriter(TickIn.class).tick(new Tick().set(s, seq, seq));
+                    sentinels.put(QueueConfig.defaultSourceId(inputs.get(s)), q.lastIndex());
+                }
+            }
+            Queues.await("the sentinels' documents (seed " + seed + ")", Duration.ofSeconds(90),
+                    () -> Queues.histories(out).stream().filter(h -> Long.valueOf(h.lastSourceIndex())
+                            .equals(sentinels.get(h.lastSourceId()))).count() == sentinels.size() || !last.isAlive());
             last.terminate();
             assertFalse(last.logText().contains("proxy"), () -> "generated code only; log:\n" + last.logText());
         } finally {
@@ -167,7 +178,7 @@ class RestartAfterKillTest {
                 p.close();
         }
 
-        long expected = produced(producers);
+        long expected = produced(producers) + inputs.size(); // and the sentinels
         return new Run(expected, " (seed " + seed + ", outputs at each kill " + outputsAtKill + ", inputs " + expected + ")");
     }
 

@@ -11,6 +11,7 @@ import io.celerity.fixtures.Queues;
 import io.celerity.fixtures.Tick;
 import io.celerity.fixtures.TickEcho;
 import io.celerity.fixtures.TickIn;
+import io.celerity.fixtures.TickOut;
 import net.openhft.chronicle.core.time.SetTimeProvider;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import org.junit.jupiter.api.Test;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -65,17 +67,20 @@ class RetentionTest {
                 assertEquals(11, cycleFiles(), "the quiet input's record, in the first cycle, holds back every trim");
             }
             try (ServiceHost restarted = ServiceHost.start(config, options())) {
-                Thread.sleep(300);
-                assertEquals(0, restarted.stats("echo").inputs(), "nothing replayed: both inputs' records were kept");
                 queueClock.advanceNanos(FIVE_MINUTES_NANOS);
                 send(restarted, quiet, 1); // the quiet input's record moves to the newest cycle...
                 queueClock.advanceNanos(FIVE_MINUTES_NANOS);
                 send(restarted, busy, 0); // ...and the next roll trims to keepCycles
+                // both answered: an old input replayed would have been read before the new one on its queue
+                awaitEchoed(echoed - 2, echoed - 1);
+                assertEquals(2, restarted.stats("echo").inputs(), "nothing replayed: both inputs' records were kept");
                 Queues.await(KEEP + " cycle files", WAIT, () -> cycleFiles() == KEEP);
             }
             try (ServiceHost again = ServiceHost.start(config, options())) {
-                Thread.sleep(300);
-                assertEquals(0, again.stats("echo").inputs(), "still nothing replayed after the trim");
+                send(again, quiet, 1); // sentinels, in the newest cycle: no roll, no trim
+                send(again, busy, 0);
+                awaitEchoed(echoed - 2, echoed - 1);
+                assertEquals(2, again.stats("echo").inputs(), "still nothing replayed after the trim");
             }
         }
     }
@@ -122,6 +127,15 @@ class RetentionTest {
         long before = host.stats("echo").inputs();
         queue.methodWriter(TickIn.class).tick(new Tick().set(stream, echoed++, 0));
         Queues.await("the echo", WAIT, () -> host.stats("echo").inputs() == before + 1);
+    }
+
+    /** Waits for the echoes of ticks {@code seqs} in out. */
+    private void awaitEchoed(long... seqs) {
+        Queues.await("the echoes of " + Arrays.toString(seqs), WAIT, () -> {
+            List<Long> out = new ArrayList<>();
+            Queues.readAll(dir.resolve("out"), (TickOut) t -> out.add(t.seq));
+            return LongStream.of(seqs).allMatch(out::contains);
+        });
     }
 
     private long cycleFiles() {

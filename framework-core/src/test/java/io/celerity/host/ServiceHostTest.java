@@ -68,6 +68,12 @@ class ServiceHostTest {
         }
     }
 
+    private List<Long> ticksOut() {
+        List<Long> seqs = new ArrayList<>();
+        Queues.readAll(dir.resolve("out"), (TickOut) t -> seqs.add(t.seq));
+        return seqs;
+    }
+
     private List<String> notesOut() {
         List<String> texts = new ArrayList<>();
         Queues.readAll(dir.resolve("out"), (NoteOut) n -> texts.add(n.text));
@@ -105,15 +111,20 @@ class ServiceHostTest {
         writeTicks(dir.resolve("ticks"), 1, 3, 4);
         try (ServiceHost host = ServiceHost.start(notesAndTicks(StartFrom.LAST_WRITTEN).build())) {
             Queues.await("2 more inputs", WAIT, () -> host.stats("recorder").inputs() == 2);
-            Thread.sleep(50);
-            assertEquals(2, host.stats("recorder").inputs(), "only the new inputs are read");
-            assertEquals(2, host.stats("recorder").outputs());
+            // a sentinel behind the new input on each queue: once both are answered, an old input read again would
+            // have been read before them
+            writeNotes(dir.resolve("notes"), "d");
+            writeTicks(dir.resolve("ticks"), 1, 4, 5);
+            Queues.await("the sentinels answered", WAIT, () -> notesOut().contains("recorder:d")
+                    && ticksOut().contains(4L));
+            assertEquals(4, host.stats("recorder").inputs(), "only the new inputs are read");
+            assertEquals(4, host.stats("recorder").outputs());
         }
         List<Long> seqs = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         Queues.readAll(dir.resolve("out"), new Both(notes, seqs));
-        assertEquals(List.of("recorder:a", "recorder:b", "recorder:c"), notes);
-        assertEquals(List.of(0L, 1L, 2L, 3L), seqs);
+        assertEquals(List.of("recorder:a", "recorder:b", "recorder:c", "recorder:d"), notes);
+        assertEquals(List.of(0L, 1L, 2L, 3L, 4L), seqs);
     }
 
     /** Reads both output interfaces of {@link Recorder}. */
@@ -146,12 +157,12 @@ class ServiceHostTest {
         }
         try (ServiceHost host = ServiceHost.start(notesAndTicks(StartFrom.LAST_WRITTEN).build())) {
             Queues.await("the replayed input", WAIT, () -> host.stats("recorder").inputs() == 1);
-            Thread.sleep(50);
-            assertEquals(1, host.stats("recorder").inputs(), "'quiet' replayed, 'ack' not");
-        } catch (InterruptedException e) {
-            throw new AssertionError(e);
+            // a sentinel behind it: once answered, 'ack' read again would have been read before it
+            writeNotes(dir.resolve("notes"), "z");
+            Queues.await("the sentinel answered", WAIT, () -> notesOut().contains("recorder:z"));
+            assertEquals(2, host.stats("recorder").inputs(), "'quiet' replayed, 'ack' not");
         }
-        assertEquals(List.of("recorder:a"), notesOut(), "an acknowledgement is history only");
+        assertEquals(List.of("recorder:a", "recorder:z"), notesOut(), "an acknowledgement is history only");
     }
 
     @Test
@@ -204,10 +215,13 @@ class ServiceHostTest {
             Queues.await("1 input", WAIT, () -> host.stats("recorder").inputs() == 1);
         }
         try (ServiceHost host = ServiceHost.start(notesAndTicks(StartFrom.LAST_WRITTEN).build())) {
-            Thread.sleep(100);
-            assertEquals(0, host.stats("recorder").inputs(), "the input is not read again");
+            // a sentinel behind it: once answered, the earlier input read again would have been read before it
+            writeNotes(dir.resolve("notes"), "z");
+            Queues.await("the sentinel answered", WAIT, () -> notesOut().contains("recorder:z"));
+            assertEquals(1, host.stats("recorder").inputs(), "the input is not read again");
         }
-        assertEquals(1, Queues.histories(dir.resolve("out")).size(), "one acknowledgement");
+        assertEquals(List.of("recorder:z"), notesOut());
+        assertEquals(2, Queues.histories(dir.resolve("out")).size(), "one acknowledgement, then the sentinel's answer");
         assertEquals(QueueConfig.defaultSourceId("notes"), Queues.histories(dir.resolve("out")).get(0).lastSourceId());
     }
 

@@ -192,7 +192,11 @@ class SnapshotTest {
             // a loaded machine may pause the loop between inputs past a period: the first snapshot may cover fewer
             Queues.await("a snapshot of every output", WAIT, () -> host.stats("counter").outputs() == 3
                     && newestSnapshotCovers(lastOutputIndex()));
-            Thread.sleep(300); // six periods more, the last inputs long gone
+            Thread.sleep(300); // time must pass: six periods more, the last inputs long gone
+            // a sentinel input after them: its snapshot shows the periodic check ran on past the quiet periods
+            writeTicks(1, 3, 4);
+            Queues.await("a snapshot of the sentinel's output", WAIT, () -> host.stats("counter").outputs() == 4
+                    && newestSnapshotCovers(lastOutputIndex()));
         }
         List<SnapshotStarted> taken = snapshotsTaken();
         assertEquals(lastOutputIndex(), taken.get(taken.size() - 1).outputIndex(), "the newest covers every output");

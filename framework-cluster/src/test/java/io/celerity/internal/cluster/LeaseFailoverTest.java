@@ -97,7 +97,9 @@ class LeaseFailoverTest {
                 long wokeAt = System.nanoTime();
                 holder.cont();
                 cluster.awaitStatus(holder, "deposed=true", wokeAt, TAKEOVER_LIMIT);
-                Thread.sleep(LEASE / 1_000_000); // a lease more: it still asks nothing and holds nothing
+                // a lease more, seen as the new holder's renewal granted after it: the cluster answered meanwhile,
+                // so anything the woken one asked would have been answered too; it still holds nothing
+                awaitGrantSince(cluster, standby, wokeAt + LEASE);
                 assertEquals(List.of(), cluster.grantsSince(holder, wokeAt), "round " + round + ": woken, deposed");
 
                 holder.kill9(); // deposed for good: its host rejoins as a standby with a new process
@@ -161,5 +163,17 @@ class LeaseFailoverTest {
                 old.host(), hosts.isolated() ? "network namespaces" : "loopback only, no namespaces", next.host(),
                 next.token(), (next.from() - faultAt) / 1_000_000, (next.from() - oldUntil) / 1_000_000,
                 (oldUntil - faultAt) / 1_000_000, cluster.lastTerm()));
+    }
+
+    /** Waits for {@code p} to print a grant at or after {@code sinceNanos}. */
+    private static void awaitGrantSince(RunningCluster cluster, HostProcess p, long sinceNanos)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + TAKEOVER_LIMIT.toNanos();
+        while (cluster.grantsSince(p, sinceNanos).isEmpty()) {
+            if (System.nanoTime() > deadline)
+                throw new AssertionError(p + " printed no grant after " + sinceNanos + " within "
+                        + TAKEOVER_LIMIT.toSeconds() + " s\n" + cluster.logs());
+            Thread.sleep(20);
+        }
     }
 }

@@ -2,6 +2,8 @@ package io.celerity.internal.replication;
 
 import io.celerity.fixtures.Queues;
 import io.celerity.fixtures.SnapshottingCounter;
+import io.celerity.internal.operations.HighAvailabilityStatusFile;
+import io.celerity.internal.operations.StatusFile;
 import io.celerity.testhosts.Host;
 import io.celerity.testhosts.HostProcess;
 import io.celerity.testhosts.Hosts;
@@ -21,6 +23,7 @@ import static io.celerity.internal.replication.HostRuns.awaitDocuments;
 import static io.celerity.internal.replication.HostRuns.documents;
 import static io.celerity.internal.replication.HostRuns.tail;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -63,8 +66,7 @@ class HighAvailabilityTest {
             d.awaitTakeoverBy("b");
             long countedOnC = documents(d.home("c").resolve("q/out"));
             oldPrimary.cont();
-            oldPrimary.awaitLine(Pattern.compile("another host has taken over"), LIVENESS);
-            oldPrimary.awaitExit(LIVENESS);
+            d.awaitStoppedAsDeposed("c", "b");
             assertTrue(documents(d.home("c").resolve("q/out")) <= countedOnC + 1,
                     "a deposed primary writes at most the output in hand when it was paused");
             d.start("c");
@@ -84,8 +86,7 @@ class HighAvailabilityTest {
             d.process("c").awaitLine(Pattern.compile("majority is unreachable or electing, so this host must not write"),
                     LIVENESS); // cut off from the majority, it stops on its own and says why
             hosts.host("c").linkUp();
-            d.process("c").awaitLine(Pattern.compile("another host has taken over"), LIVENESS);
-            d.process("c").awaitExit(LIVENESS);
+            d.awaitStoppedAsDeposed("c", "b");
             d.start("c");
             d.assertEveryTickCountedOnceOnA();
         }
@@ -134,6 +135,43 @@ class HighAvailabilityTest {
             }
         }
 
+        /**
+         * Waits for {@code host} to stop by itself, deposed by {@code holder}: its last status says so whichever of
+         * its loops learnt it first (the service's output or its copy's replication, which word it differently).
+         */
+        void awaitStoppedAsDeposed(String host, String holder) throws Exception {
+            process(host).awaitExit(LIVENESS);
+            Map<String, Object> ha = haStatus(host);
+            assertEquals("stopped", ha.get("state"), "its last status, written as it stopped: " + ha);
+            Map<?, ?> counter = counterStatus(ha);
+            assertEquals("deposed", counter.get("role"), ha.toString());
+            Map<String, Object> service = StatusFile.read(home(host).resolve("q/out/celerity-counter.status.yaml"))
+                    .orElseThrow();
+            assertEquals("stopped", service.get("state"), service.toString());
+            assertNotNull(service.get("reason"), "a host that stops by itself says why: " + service);
+            long deposedToken = ((Number) counter.get("token")).longValue();
+            long deadline = System.nanoTime() + LIVENESS.toNanos();
+            // the holder's status is rewritten every second: wait for the one that shows its takeover
+            while (true) {
+                Map<?, ?> held = counterStatus(haStatus(holder));
+                if ("primary".equals(held.get("role")) && ((Number) held.get("token")).longValue() > deposedToken)
+                    return;
+                if (System.nanoTime() > deadline)
+                    throw new AssertionError("host " + holder + " does not show the lease after " + host + "'s token "
+                            + deposedToken + ": " + haStatus(holder) + "\n" + leaseLines());
+                Thread.sleep(50);
+            }
+        }
+
+        private Map<String, Object> haStatus(String host) throws IOException {
+            Path file = home(host).resolve("cluster").resolve("celerity-ha-" + host + ".status.yaml");
+            return HighAvailabilityStatusFile.read(file).orElseThrow(() -> new AssertionError("no " + file));
+        }
+
+        private static Map<?, ?> counterStatus(Map<String, Object> ha) {
+            return (Map<?, ?>) ((Map<?, ?>) ha.get("services")).get("counter");
+        }
+
         /** Each host's lines about leases, eligibility and takeovers, and the end of its log. */
         String leaseLines() {
             StringBuilder logs = new StringBuilder();
@@ -178,7 +216,13 @@ class HighAvailabilityTest {
                 processes.forEach((h, p) -> logs.append("\nhost ").append(h).append(":\n").append(tail(p)));
                 throw new AssertionError(logs.toString(), e);
             }
-            Thread.sleep(500); // a duplicate would land now
+            // a's copy caught up with the primary b's own queue, which answered the last tick: a duplicate is in both
+            long deadline = System.nanoTime() + LIVENESS.toNanos();
+            while (documents(home("b").resolve("q/out")) != documents(home("a").resolve("q/out"))) {
+                if (System.nanoTime() > deadline)
+                    throw new AssertionError("host a's copy of out never matched host b's");
+                Thread.sleep(50);
+            }
             Map<Long, List<Long>> counts = Queues.tickValuesPerStream(home("a").resolve("q/out"));
             assertEquals(1, counts.size(), "one stream of ticks");
             List<Long> values = counts.values().iterator().next();

@@ -14,8 +14,10 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -99,9 +101,13 @@ class IncompleteCycleFilesTest {
              TableStoreWriteLock writer = new TableStoreWriteLock(((SingleChronicleQueue) q).metaStore(),
                      () -> new YieldingPauser(500_000), 15_000L)) {
             writer.lock();
-            CompletableFuture<List<Path>> moved = CompletableFuture.supplyAsync(
-                    () -> IncompleteCycleFiles.moveAside((SingleChronicleQueue) q));
-            Thread.sleep(300);
+            FutureTask<List<Path>> moved = new FutureTask<>(() -> IncompleteCycleFiles.moveAside((SingleChronicleQueue) q));
+            Thread mover = new Thread(moved, "mover");
+            mover.start();
+            // seen waiting on the write lock: it got as far as it may before the writer lets go
+            Queues.await("the mover waits on the write lock", Duration.ofSeconds(30),
+                    () -> Arrays.stream(mover.getStackTrace()).anyMatch(f -> f.getClassName()
+                            .startsWith(TableStoreWriteLock.class.getPackageName()) && f.getClassName().contains("Lock")));
             assertFalse(moved.isDone(), "looked at the file while its writer held the lock");
             writer.unlock(); // the writer died with it incomplete after all
             assertEquals(1, moved.get(30, TimeUnit.SECONDS).size());

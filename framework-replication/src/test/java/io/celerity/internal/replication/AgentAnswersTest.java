@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -43,8 +44,8 @@ class AgentAnswersTest {
             HostProcess hostB = start(hosts.host("b"), b);
             awaitDocuments(b.resolve("q/out"), 20);
             long writtenBefore = documents(b.resolve("q/out"));
-            Thread.sleep(2_000);
-            assertTrue(documents(b.resolve("q/out")) > writtenBefore, "the agent writes on while its replica is down");
+            // the agent writing on is its loop passing: each pass had its chance to answer
+            awaitDocuments(b.resolve("q/out"), writtenBefore + 50);
             assertEquals(0, answered(hostB), "nothing answered before host a holds it:\n" + tail(hostB));
             Map<?, ?> sinkA = sinkA(b);
             assertEquals(-1L, sinkA.get("ackedIndex"), "the status file: nothing acknowledged yet: " + sinkA);
@@ -65,11 +66,10 @@ class AgentAnswersTest {
                 Thread.sleep(1_000); // acknowledgements already sent may still arrive
                 long answeredWhenStopped = answered(hostB);
                 long writtenWhenStopped = documents(b.resolve("q/out"));
-                Thread.sleep(2_000);
+                // the agent writing on, and the source seeing the lag grow, are passes that had their chance to answer
+                awaitDocuments(b.resolve("q/out"), writtenWhenStopped + 50);
+                Map<?, ?> stopped = awaitSinkA(b, s -> (Long) s.get("lag") >= 50);
                 assertEquals(answeredWhenStopped, answered(hostB), "nothing answered while host a is stopped");
-                assertTrue(documents(b.resolve("q/out")) > writtenWhenStopped, "the agent writes on meanwhile");
-                Map<?, ?> stopped = sinkA(b);
-                assertTrue((Long) stopped.get("lag") >= 50, "the lag grows while a is stopped: " + stopped);
                 assertTrue((Long) stopped.get("ackedIndex") >= 0, stopped.toString());
             } finally {
                 hostA.cont();
@@ -89,6 +89,19 @@ class AgentAnswersTest {
         assertEquals("b", status.get("host"), status.toString());
         assertEquals("source", status.get("role"), status.toString());
         return (Map<?, ?>) ((Map<?, ?>) status.get("sinks")).get("a");
+    }
+
+    /** Sink a as host b's status file reports it, once {@code wanted} accepts it (the file is rewritten each second). */
+    private static Map<?, ?> awaitSinkA(Path b, Predicate<Map<?, ?>> wanted) throws Exception {
+        long deadline = System.nanoTime() + LIVENESS.toNanos();
+        Map<?, ?> last = sinkA(b);
+        while (!wanted.test(last)) {
+            if (System.nanoTime() - deadline > 0)
+                throw new AssertionError("host b's status of sink a after " + LIVENESS + ": " + last);
+            Thread.sleep(100);
+            last = sinkA(b);
+        }
+        return last;
     }
 
     /** Host b's Prometheus text, fetched on host b (its port is on its own network). */

@@ -140,7 +140,9 @@ class HaReplicationTest {
             hosts.cluster.holdConfirmations(); // a cannot reach the cluster: b stays eligible
             hosts.stop(B);
             write(hosts.candidates[A].queue, 100, 50); // outputs only a will ever have
-            Link.sleep(500);
+            // a's source, then c, ran on after them: had they been sent and appended, it would be by now
+            hosts.candidates[A].awaitPasses(100);
+            hosts.replica.awaitPasses(100);
             assertTrue(hosts.replica.agent.lastIndex() <= shared, "c got what the successor lacks");
 
             hosts.cluster.expire();
@@ -196,7 +198,9 @@ class HaReplicationTest {
             try (Side<QueueSource> stale = hosts.staleSource(A, 1)) {
                 write(stale.queue, 5_000, 300);
                 int resumes = hosts.replica.agent.resumes();
-                Link.sleep(1_000); // some 50 hellos of token 1
+                Link.sleep(1_000); // time must pass: some 50 hellos of token 1
+                stale.awaitPasses(100); // both ran on after them: a move for token 1 would have come
+                hosts.replica.awaitPasses(100);
                 assertEquals(resumes, hosts.replica.agent.resumes(), "c moved for a source of token 1");
                 assertEquals(0, stale.agent.resumes(HaReplicator.Hosts.sinkId(C)), "c asked token 1 for documents");
                 write(hosts.candidates[B].queue, 200, 100);

@@ -59,8 +59,9 @@ class ReplicaDivergenceTest {
                     && message.contains("index " + Long.toHexString(lastHeld))
                     && message.contains("replica holds 16 bytes (crc32c ")
                     && message.contains("the source sends " + Documents.size(9) + " bytes (crc32c "), message);
-            // It stays stopped: nothing after the differing index is appended.
-            Link.sleep(200);
+            // It stays stopped: nothing after the differing index is appended, in passes after the refusal.
+            link.source.awaitPasses(100);
+            link.sink.awaitPasses(100);
             assertEquals(lastHeld, link.sink.agent.lastIndex());
             link.stopSink();
             assertEquals(filesBefore, digests(link.sinkQueue()), "the replica's cycle files");

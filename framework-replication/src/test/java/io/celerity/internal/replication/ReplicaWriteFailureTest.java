@@ -46,7 +46,8 @@ class ReplicaWriteFailureTest {
             Files.createDirectory(blocker);
             long last = Documents.write(appender, 1);
             assertEquals(SECONDLY.toCycle(first) + 1, SECONDLY.toCycle(last), "in the next cycle");
-            Link.sleep(2_500); // the sink fails, and fails again on its retries
+            Link.sleep(2_500); // time must pass: the sink fails, and fails again on its retries, a second apart
+            link.sink.awaitPasses(100); // and it ran on after them
             assertEquals(first, link.sink.agent.lastIndex(), "not appended while the file cannot be made");
 
             Files.delete(blocker);
