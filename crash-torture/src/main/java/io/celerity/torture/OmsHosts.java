@@ -36,7 +36,7 @@ final class OmsHosts implements AutoCloseable {
     private static final Duration STOP_LIMIT = Duration.ofSeconds(60);
     /** How long a drained deployment must stay unchanged to count as drained. */
     static final Duration SETTLE = Duration.ofMillis(500);
-    private static final Pattern STOPPED_WHY = Pattern.compile("must stop|taken over|took it over|diverged|moved aside");
+    private static final Pattern STOPPED_WHY = Pattern.compile("must stop|took it over|diverged|moved aside");
 
     private final Hosts hosts;
     private final OmsHostsDeployment deployment;

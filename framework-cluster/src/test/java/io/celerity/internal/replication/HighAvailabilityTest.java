@@ -2,7 +2,6 @@ package io.celerity.internal.replication;
 
 import io.celerity.fixtures.Queues;
 import io.celerity.fixtures.SnapshottingCounter;
-import io.celerity.internal.operations.HighAvailabilityStatusFile;
 import io.celerity.internal.operations.StatusFile;
 import io.celerity.testhosts.Host;
 import io.celerity.testhosts.HostProcess;
