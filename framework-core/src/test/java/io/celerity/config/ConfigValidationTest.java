@@ -8,6 +8,7 @@ import io.celerity.fixtures.Tick;
 import io.celerity.fixtures.TickCounter;
 import io.celerity.fixtures.TickEcho;
 import io.celerity.fixtures.TickOut;
+import io.celerity.host.ServiceHost;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -120,6 +121,8 @@ class ConfigValidationTest {
         rejected(queues() + "eventLoops:\n  replication: { pauser: BUSY }\n" + service("    implClass: " + ECHO
                         + "\n    inputs: [ in ]\n    output: out\n    eventLoop: replication\n"),
                 "service 'echo'", "eventLoop", "loop 'replication' copies queues between hosts", "another loop");
+        // The check keeps its own copy of the name, so that the configuration does not depend on the host.
+        assertEquals(ServiceHost.REPLICATION_LOOP, ConfigValidator.REPLICATION_LOOP);
     }
 
     @Test

@@ -4,7 +4,7 @@ import io.celerity.config.AgentConfig;
 import io.celerity.config.CelerityConfig;
 import io.celerity.host.HostOptions;
 import io.celerity.internal.component.ComponentType;
-import io.celerity.internal.config.SettingsBinder;
+import io.celerity.internal.component.SettingsBinder;
 import io.celerity.internal.dispatch.OutputAcks;
 import io.celerity.internal.replication.ReplicaAcks;
 import io.celerity.time.UniqueTimestamps;

@@ -7,7 +7,7 @@ import io.celerity.config.SyncPolicy;
 import io.celerity.host.HandlerErrorListener;
 import io.celerity.internal.codegen.AcceptedEvents;
 import io.celerity.internal.component.ComponentType;
-import io.celerity.internal.config.SettingsBinder;
+import io.celerity.internal.component.SettingsBinder;
 import io.celerity.internal.replication.Primacy;
 import io.celerity.internal.replication.ReplicaAcks;
 import io.celerity.time.UniqueTimestamps;

@@ -1,7 +1,7 @@
 package io.celerity.internal.fencing;
 
 import io.celerity.host.RunningInstance;
-import io.celerity.internal.config.YamlTree;
+import io.celerity.internal.yaml.YamlTree;
 
 import java.io.IOException;
 import java.net.InetAddress;
