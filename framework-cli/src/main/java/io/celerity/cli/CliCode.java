@@ -1,6 +1,6 @@
 package io.celerity.cli;
 
-import io.celerity.internal.codegen.CodeBuilder;
+import io.celerity.internal.codegen.build.CodeBuilder;
 import io.celerity.internal.component.ComponentType;
 import io.celerity.internal.history.HistoryRecordingAppender;
 import net.openhft.chronicle.bytes.Bytes;

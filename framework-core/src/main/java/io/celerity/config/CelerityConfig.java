@@ -1,9 +1,5 @@
 package io.celerity.config;
 
-import io.celerity.internal.config.ConfigLines;
-import io.celerity.internal.config.ConfigValidator;
-import io.celerity.internal.config.YamlConfigReader;
-
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collection;

@@ -1,5 +1,7 @@
 package io.celerity.config;
 
+import io.celerity.internal.yaml.YamlException;
+
 /** A mistake in a deployment description, located by file, line, entry and key. */
 public final class ConfigException extends RuntimeException {
 
@@ -26,8 +28,7 @@ public final class ConfigException extends RuntimeException {
      * @param line the line (from 1) of the key, entry or syntax error, or 0 when there is none
      */
     public ConfigException(String source, int line, String entry, String key, String problem) {
-        super(source + (line > 0 ? ":" + line : "") + ": " + entry + (key == null ? "" : ", key '" + key + "'")
-                + ": " + problem);
+        super(YamlException.message(source, line, entry, key, problem)); // one form for YAML's and the config's
         this.source = source;
         this.line = line;
         this.entry = entry;

@@ -1,6 +1,6 @@
 package io.celerity.host;
 
-import io.celerity.internal.config.YamlTree;
+import io.celerity.internal.yaml.YamlTree;
 
 import java.io.IOException;
 import java.net.InetAddress;

@@ -1,7 +1,7 @@
 package io.celerity.testing;
 
-import io.celerity.internal.codegen.CodeBuilder;
-import io.celerity.internal.codegen.ComponentCode;
+import io.celerity.internal.codegen.build.CodeBuilder;
+import io.celerity.internal.codegen.build.ComponentCode;
 import io.celerity.internal.component.ComponentType;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.queue.ChronicleQueue;
@@ -14,7 +14,7 @@ import java.util.Set;
 
 /**
  * The YAML test harness's readers and writers of a component, built at build time through the harness's own code
- * (see {@link io.celerity.internal.codegen.GenerateCode}): the DIRECT mode's reader, the expected output's writer, and the
+ * (see {@link io.celerity.internal.codegen.build.GenerateCode}): the DIRECT mode's reader, the expected output's writer, and the
  * queued modes' readers and writers of each input interface and of the output.
  */
 public final class HarnessCode implements CodeBuilder {

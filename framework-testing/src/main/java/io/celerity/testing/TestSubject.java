@@ -2,7 +2,7 @@ package io.celerity.testing;
 
 import io.celerity.config.StateRebuild;
 import io.celerity.internal.component.ComponentType;
-import io.celerity.internal.config.SettingsBinder;
+import io.celerity.internal.component.SettingsBinder;
 
 import java.util.Map;
 

@@ -3,7 +3,7 @@ package io.celerity.internal.agent;
 import io.celerity.config.AgentConfig;
 import io.celerity.config.CelerityConfig;
 import io.celerity.internal.component.ComponentType;
-import io.celerity.internal.config.SettingsBinder;
+import io.celerity.internal.component.SettingsBinder;
 import io.celerity.internal.dispatch.HandlerErrors;
 import io.celerity.internal.dispatch.OutputAcks;
 import io.celerity.extension.ReplicaAcks;

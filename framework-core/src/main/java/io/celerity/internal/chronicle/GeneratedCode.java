@@ -53,8 +53,9 @@ public final class GeneratedCode {
         if (compiledAtRuntime(generated) && WARNED.add(service + " " + generated.getName()))
             LOG.warn("service '{}': {} was not generated when the application was built, so Chronicle compiled it "
                             + "with javac at start (slower start; needs the jdk.compiler module and its exports). Run "
-                            + "Celerity's build-time code generation, io.celerity.internal.codegen.GenerateCode, over the "
-                            + "application's classes (see 'Generated code at build time' in docs/user-guide.adoc)",
+                            + "Celerity's build-time code generation, io.celerity.internal.codegen.build.GenerateCode "
+                            + "(celerity-framework-codegen), over the application's classes (see 'Generated code at "
+                            + "build time' in docs/user-guide.adoc)",
                     service, generated.getName());
     }
 }

@@ -13,8 +13,8 @@ import java.util.List;
 
 /**
  * Builds the runtime's method readers and writers. One place, because Chronicle names a generated class after the
- * interfaces and the builder's options: the build-time generator ({@link ComponentCode}) builds through here too, so
- * the classes it writes are exactly the ones the runtime looks up.
+ * interfaces and the builder's options: the build-time generator (framework-codegen's {@code ComponentCode}) builds
+ * through here too, so the classes it writes are exactly the ones the runtime looks up.
  */
 public final class MethodCode {
 

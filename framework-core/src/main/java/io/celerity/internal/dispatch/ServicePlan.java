@@ -8,7 +8,7 @@ import io.celerity.extension.OutputGate;
 import io.celerity.extension.ReplicaAcks;
 import io.celerity.internal.codegen.AcceptedEvents;
 import io.celerity.internal.component.ComponentType;
-import io.celerity.internal.config.SettingsBinder;
+import io.celerity.internal.component.SettingsBinder;
 import io.celerity.time.UniqueTimestamps;
 import net.openhft.chronicle.core.time.TimeProvider;
 import net.openhft.chronicle.queue.ChronicleQueue;

@@ -1,6 +1,6 @@
 package io.celerity.internal.events;
 
-import io.celerity.internal.config.YamlTree;
+import io.celerity.internal.yaml.YamlTree;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.wire.Wire;
 import net.openhft.chronicle.wire.WireType;

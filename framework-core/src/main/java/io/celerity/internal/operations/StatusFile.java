@@ -1,9 +1,11 @@
 package io.celerity.internal.operations;
 
 import io.celerity.config.CelerityConfig;
+import io.celerity.config.ConfigException;
 import io.celerity.config.ServiceConfig;
 import io.celerity.internal.dispatch.ServiceCounters;
-import io.celerity.internal.config.YamlTree;
+import io.celerity.internal.yaml.YamlException;
+import io.celerity.internal.yaml.YamlTree;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.wire.Wire;
 import net.openhft.chronicle.wire.WireType;
@@ -70,6 +72,10 @@ public final class StatusFile {
     public static Optional<Map<String, Object>> read(Path file) throws IOException {
         if (!Files.exists(file))
             return Optional.empty();
-        return Optional.of(YamlTree.read(file.toString(), Files.readString(file)));
+        try {
+            return Optional.of(YamlTree.read(file.toString(), Files.readString(file)));
+        } catch (YamlException e) { // a damaged file: reported as before, a mistake in the deployment's files
+            throw new ConfigException(e.source(), e.line(), e.entry(), e.key(), e.problem());
+        }
     }
 }

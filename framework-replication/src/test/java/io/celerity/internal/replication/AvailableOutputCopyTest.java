@@ -1,6 +1,7 @@
 package io.celerity.internal.replication;
 
 import io.celerity.config.CelerityConfig;
+import io.celerity.config.ConfigException;
 import io.celerity.fixtures.TickEcho;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -47,5 +48,19 @@ class AvailableOutputCopyTest {
         IllegalStateException refused = assertThrows(IllegalStateException.class,
                 () -> new ReplicationExtension().beforeOpen(CelerityConfig.load(file).onHost("c")));
         assertTrue(refused.getMessage().contains("a copy is read-only"), refused.getMessage());
+    }
+
+    @Test
+    void noServiceRunsOnTheReplicationLoop() throws Exception {
+        Path file = Files.writeString(dir.resolve("services.yaml"), """
+                queues:
+                  in: { path: in }
+                  out: { path: out }
+                services:
+                  echo: { implClass: %s, inputs: [ in ], output: out, eventLoop: %s }
+                """.formatted(TickEcho.class.getName(), ReplicationExtension.LOOP));
+        ConfigException e = assertThrows(ConfigException.class, () -> CelerityConfig.load(file));
+        assertTrue(e.getMessage().contains("loop '" + ReplicationExtension.LOOP + "' copies queues between hosts"),
+                e.getMessage()); // the configuration's check keeps its own copy of the extension's loop name
     }
 }

@@ -1,14 +1,12 @@
-package io.celerity.internal.config;
-
-import io.celerity.config.ConfigException;
+package io.celerity.internal.yaml;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 
-import static io.celerity.internal.config.YamlTree.guessKey;
-import static io.celerity.internal.config.YamlTree.unquote;
+import static io.celerity.internal.yaml.YamlTree.guessKey;
+import static io.celerity.internal.yaml.YamlTree.unquote;
 
 /**
  * Checks the layout of YAML text line by line before Chronicle Wire reads it: Chronicle's reader quietly accepts tabs,
@@ -34,7 +32,7 @@ final class YamlSyntax {
         this.source = source;
     }
 
-    /** @throws ConfigException at the first line that Chronicle would misread */
+    /** @throws YamlException at the first line that Chronicle would misread */
     static void check(String source, String text) {
         new YamlSyntax(source).lines(text.split("\n", -1));
     }
@@ -271,20 +269,20 @@ final class YamlSyntax {
         return path;
     }
 
-    private ConfigException unclosedFlow() {
+    private YamlException unclosedFlow() {
         char open = flow.getLast();
         return error(flowLine, flowPath, "the '" + open + "' opened here is not closed; expected '"
                 + (open == '[' ? ']' : '}') + "' on this line, or on following lines indented deeper than this one "
                 + "(or lined up with it)");
     }
 
-    private ConfigException noValue() {
+    private YamlException noValue() {
         String key = openPath.isEmpty() ? "-" : openPath.get(openPath.size() - 1);
         return error(openLine, openPath, (key.equals("-") ? "a list entry with no value" : "no value") + "; expected a "
                 + "value after the ':', or an indented block on the next line");
     }
 
-    private ConfigException error(int line, List<String> path, String problem) {
+    private YamlException error(int line, List<String> path, String problem) {
         return YamlTree.error(source, line, path, problem);
     }
 }

@@ -1,6 +1,5 @@
-package io.celerity.internal.config;
+package io.celerity.internal.yaml;
 
-import io.celerity.config.ConfigException;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.wire.ValueIn;
 import net.openhft.chronicle.wire.Wire;
@@ -44,8 +43,12 @@ public final class YamlTree {
         return tree(source, yaml).root;
     }
 
-    /** The tree of {@code yaml}, its layout checked first, with the line of each key and list item. */
-    static YamlTree parse(String source, String yaml) {
+    /**
+     * The tree of {@code yaml}, its layout checked first, with the line of each key and list item.
+     *
+     * @throws YamlException at the first line that is not plain YAML, or gives a key twice
+     */
+    public static YamlTree parse(String source, String yaml) {
         YamlSyntax.check(source, yaml);
         return tree(source, yaml);
     }
@@ -57,12 +60,12 @@ public final class YamlTree {
     }
 
     /** The top-level mapping. */
-    Map<String, Object> root() {
+    public Map<String, Object> root() {
         return root;
     }
 
     /** The line (from 1) of {@code key} in a mapping, or of the item at {@code key} (an index) in a list; 0 if unknown. */
-    int line(Object container, Object key) {
+    public int line(Object container, Object key) {
         Map<Object, Integer> of = lines.get(container);
         return of == null ? 0 : of.getOrDefault(key, 0);
     }
@@ -77,7 +80,7 @@ public final class YamlTree {
                 put(top, key, line, wire.getValueIn());
             }
             requireNothingLeft();
-        } catch (ConfigException e) {
+        } catch (YamlException e) {
             throw e;
         } catch (RuntimeException e) {
             throw error(source, lineAt(position), List.copyOf(path), "Chronicle Wire cannot read this line ("
@@ -91,7 +94,7 @@ public final class YamlTree {
      *
      * @param source names the text in errors, e.g. a file name
      * @param path   names the value in errors, e.g. "event 3"
-     * @throws ConfigException when a mapping gives a key twice
+     * @throws YamlException when a mapping gives a key twice
      */
     public static Object value(String source, String path, ValueIn in) {
         YamlTree tree = new YamlTree(source, in.wireIn().bytes(), false);
@@ -130,7 +133,7 @@ public final class YamlTree {
 
     private void put(Map<String, Object> map, String key, int line, ValueIn in) {
         if (map.containsKey(key) && !ownText)
-            throw new ConfigException(source, String.join(".", path), key, "given twice; expected each name once");
+            throw new YamlException(source, 0, String.join(".", path), key, "given twice; expected each name once");
         if (map.containsKey(key))
             throw error(source, line, pathTo(key), "given twice; expected each name once");
         path.addLast(key);
@@ -194,7 +197,7 @@ public final class YamlTree {
      * An error at {@code line}, naming the entry and key that {@code path} leads to: {@code [services, echo, output]}
      * is service 'echo', key 'output', as the other errors name it.
      */
-    static ConfigException error(String source, int line, List<String> path, String problem) {
+    static YamlException error(String source, int line, List<String> path, String problem) {
         String entry = "top level";
         int keyFrom = 0;
         if (path.size() >= 2) {
@@ -210,7 +213,7 @@ public final class YamlTree {
             }
         }
         String key = path.size() > keyFrom ? String.join(".", path.subList(keyFrom, path.size())) : null;
-        return new ConfigException(source, line, entry, key, problem);
+        return new YamlException(source, line, entry, key, problem);
     }
 
     /** A key without the quotes around it, if it has them. */

@@ -1,4 +1,4 @@
-package io.celerity.internal.codegen;
+package io.celerity.internal.codegen.build;
 
 import java.io.File;
 import java.io.IOException;

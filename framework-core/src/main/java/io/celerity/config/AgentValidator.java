@@ -1,9 +1,5 @@
-package io.celerity.internal.config;
+package io.celerity.config;
 
-import io.celerity.config.AgentConfig;
-import io.celerity.config.CelerityConfig;
-import io.celerity.config.ConfigException;
-import io.celerity.config.ServiceConfig;
 import io.celerity.internal.component.ComponentType;
 
 /** Checks the user's agents against the rest of a configuration; throws on the first mistake. */
@@ -39,8 +35,9 @@ final class AgentValidator {
                         + "' (its output, errors or snapshots), whose restart and replay read that queue as its own;"
                         + " expected a queue only agents write, e.g. one a service reads as its input");
         if (a.eventLoop().equals(ConfigValidator.REPLICATION_LOOP))
-            throw error(entry, "eventLoop", "loop '" + ConfigValidator.REPLICATION_LOOP + "' copies queues between hosts "
-                    + "(its pauser may be configured); expected another loop, so copying never waits for a component");
+            throw error(entry, "eventLoop", "loop '" + ConfigValidator.REPLICATION_LOOP + "' copies queues between "
+                    + "hosts (its pauser may be configured); expected another loop, so copying never waits for a "
+                    + "component");
         if (!config.eventLoops().containsKey(a.eventLoop()))
             throw error(entry, "eventLoop", "unknown event loop '" + a.eventLoop() + "'; expected one declared under "
                     + "eventLoops " + config.eventLoops().keySet() + ", or none for the default loop");

@@ -1,13 +1,4 @@
-package io.celerity.internal.config;
-
-import io.celerity.config.CelerityConfig;
-import io.celerity.config.ClusterConfig;
-import io.celerity.config.ConfigException;
-import io.celerity.config.HostConfig;
-import io.celerity.config.QueueConfig;
-import io.celerity.config.Replication;
-import io.celerity.config.ServiceConfig;
-import io.celerity.config.StartFrom;
+package io.celerity.config;
 
 import java.util.HashMap;
 import java.util.HashSet;

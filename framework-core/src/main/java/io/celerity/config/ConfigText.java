@@ -1,6 +1,4 @@
-package io.celerity.internal.config;
-
-import io.celerity.config.ConfigException;
+package io.celerity.config;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;

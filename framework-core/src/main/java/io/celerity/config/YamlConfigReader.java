@@ -1,20 +1,7 @@
-package io.celerity.internal.config;
+package io.celerity.config;
 
-import io.celerity.config.Affinity;
-import io.celerity.config.AgentConfig;
-import io.celerity.config.CelerityConfig;
-import io.celerity.config.ConfigException;
-import io.celerity.config.EventLoopConfig;
-import io.celerity.config.ClusterConfig;
-import io.celerity.config.HostConfig;
-import io.celerity.config.PauserType;
-import io.celerity.config.QueueConfig;
-import io.celerity.config.Replication;
-import io.celerity.config.ServiceConfig;
-import io.celerity.config.SnapshotConfig;
-import io.celerity.config.StartFrom;
-import io.celerity.config.StateRebuild;
-import io.celerity.config.SyncPolicy;
+import io.celerity.internal.yaml.YamlException;
+import io.celerity.internal.yaml.YamlTree;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -23,7 +10,7 @@ import java.util.List;
 import java.util.Map;
 
 /** Reads {@code services.yaml} into a {@link CelerityConfig}, checking every key against the ones it knows. */
-public final class YamlConfigReader {
+final class YamlConfigReader {
 
     /** A services.yaml is a few kilobytes; anything this big is the wrong file. */
     static final int MAX_CHARS = 1 << 20;
@@ -40,17 +27,17 @@ public final class YamlConfigReader {
         this.tree = tree;
     }
 
-    public static CelerityConfig read(Path file) {
+    static CelerityConfig read(Path file) {
         return read(file, true);
     }
 
     /** @param checkComponents false to leave out the checks that load the component classes */
-    public static CelerityConfig read(Path file, boolean checkComponents) {
+    static CelerityConfig read(Path file, boolean checkComponents) {
         return read(file.toString(), ConfigText.read(file, MAX_CHARS), file.toAbsolutePath().getParent(),
                 checkComponents);
     }
 
-    public static CelerityConfig read(String source, String yaml, Path baseDir) {
+    static CelerityConfig read(String source, String yaml, Path baseDir) {
         return read(source, yaml, baseDir, true);
     }
 
@@ -58,7 +45,12 @@ public final class YamlConfigReader {
         if (yaml.length() > MAX_CHARS)
             throw new ConfigException(source, "file", null, "holds " + yaml.length() + " characters; expected a "
                     + "services.yaml of at most " + MAX_CHARS + " (is it the right file?)");
-        YamlTree tree = YamlTree.parse(source, yaml);
+        YamlTree tree;
+        try {
+            tree = YamlTree.parse(source, yaml);
+        } catch (YamlException e) {
+            throw configError(e);
+        }
         if (tree.root().isEmpty())
             throw new ConfigException(source, 1, "top level", null, "the file is empty; expected at least queues "
                     + "and services");
@@ -183,5 +175,10 @@ public final class YamlConfigReader {
             throw s.error("everyInputs", "neither everyInputs nor period given; expected at least one of them");
         return new SnapshotConfig(s.string("queue", null, "the name of the queue snapshots are written to"),
                 s.string("method", null, "the name of the component method that writes a snapshot"), every, period);
+    }
+
+    /** The same mistake as a configuration's: the reader of services.yaml reports {@link ConfigException}s only. */
+    private static ConfigException configError(YamlException e) {
+        return new ConfigException(e.source(), e.line(), e.entry(), e.key(), e.problem());
     }
 }

@@ -1,4 +1,4 @@
-package io.celerity.internal.codegen;
+package io.celerity.internal.codegen.build;
 
 import org.junit.jupiter.api.Test;
 

@@ -1,12 +1,7 @@
-package io.celerity.internal.config;
+package io.celerity.config;
 
-import io.celerity.config.CelerityConfig;
-import io.celerity.config.ConfigException;
-import io.celerity.config.EventLoopConfig;
-import io.celerity.config.ServiceConfig;
-import io.celerity.config.SnapshotConfig;
-import io.celerity.config.StateRebuild;
 import io.celerity.internal.component.ComponentType;
+import io.celerity.internal.component.SettingsBinder;
 
 import java.time.Duration;
 import java.util.HashMap;
@@ -14,22 +9,22 @@ import java.util.List;
 import java.util.Map;
 
 /** Checks a configuration as a whole before anything starts; throws on the first mistake. */
-public final class ConfigValidator {
+final class ConfigValidator {
 
-    /** The loop queue replication runs on, which services and agents may not use. */
+    /** The loop a host's queue replicators run on (the replication extension's): no service or agent may take it. */
     static final String REPLICATION_LOOP = "replication";
 
     private final CelerityConfig config;
     private final boolean checkComponents;
     private final QueueValidator queues;
 
-    public ConfigValidator(CelerityConfig config, boolean checkComponents) {
+    ConfigValidator(CelerityConfig config, boolean checkComponents) {
         this.config = config;
         this.checkComponents = checkComponents;
         this.queues = new QueueValidator(config);
     }
 
-    public void validate() {
+    void validate() {
         if (config.hostId() < 0 || config.hostId() > 99)
             throw error("top level", "hostId", "host id " + config.hostId() + " is out of range; expected 0-99");
         if (config.metricsPort() < -1 || config.metricsPort() > 65535)
@@ -120,8 +115,8 @@ public final class ConfigValidator {
                             + "must keep every cycle; expected no keepCycles on " + concat(s.inputs(), s.output()));
         if (s.rebuild() == StateRebuild.REPLAY_OUTPUTS)
             validateOwnOutput(s);
-        if (s.eventLoop().equals(ConfigValidator.REPLICATION_LOOP))
-            throw error(entry, "eventLoop", "loop '" + ConfigValidator.REPLICATION_LOOP + "' copies queues between hosts "
+        if (s.eventLoop().equals(REPLICATION_LOOP))
+            throw error(entry, "eventLoop", "loop '" + REPLICATION_LOOP + "' copies queues between hosts "
                     + "(its pauser may be configured); expected another loop, so copying never waits for a component");
         if (!config.eventLoops().containsKey(s.eventLoop()))
             throw error(entry, "eventLoop", "unknown event loop '" + s.eventLoop() + "'; expected one declared under "
@@ -172,7 +167,7 @@ public final class ConfigValidator {
         try {
             SettingsBinder.bind(type.settingsType(), settings);
         } catch (SettingsBinder.InvalidSetting e) {
-            throw error.apply("settings." + e.setting, e.getMessage());
+            throw error.apply("settings." + e.setting(), e.getMessage());
         } catch (IllegalArgumentException e) {
             throw error.apply("settings", e.getMessage());
         }

@@ -1,4 +1,4 @@
-package io.celerity.internal.codegen;
+package io.celerity.internal.codegen.build;
 
 import net.openhft.chronicle.wire.Wires;
 import net.openhft.compiler.CachedCompiler;

@@ -1,7 +1,6 @@
-package io.celerity.internal.config;
+package io.celerity.config;
 
-import io.celerity.config.CelerityConfig;
-import io.celerity.config.ConfigException;
+import io.celerity.internal.yaml.YamlTree;
 
 import java.time.Duration;
 import java.util.ArrayList;

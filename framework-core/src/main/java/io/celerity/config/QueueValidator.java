@@ -1,8 +1,5 @@
-package io.celerity.internal.config;
+package io.celerity.config;
 
-import io.celerity.config.CelerityConfig;
-import io.celerity.config.ConfigException;
-import io.celerity.config.QueueConfig;
 import net.openhft.chronicle.queue.RollCycles;
 
 import java.nio.file.Files;

@@ -1,4 +1,4 @@
-package io.celerity.internal.codegen;
+package io.celerity.internal.codegen.build;
 
 import io.celerity.internal.chronicle.GeneratedCode;
 import net.openhft.chronicle.queue.ChronicleQueue;

@@ -1,20 +1,20 @@
-package io.celerity.internal.config;
+package io.celerity.config;
 
 import java.util.Map;
 
 /** Where each entry and key of a services.yaml is: noted by the reader, looked up for every error message. */
-public final class ConfigLines {
+final class ConfigLines {
 
     private ConfigLines() {
     }
 
     /** The key under which the line of {@code key} of {@code entry} (or of the entry itself, for null) is noted. */
-    public static String key(String entry, String key) {
+    static String key(String entry, String key) {
         return key == null ? entry : entry + "\0" + key;
     }
 
     /** The line of {@code key}, of the nearest key that holds it, or of the entry; 0 when none is noted. */
-    public static int of(Map<String, Integer> lines, String entry, String key) {
+    static int of(Map<String, Integer> lines, String entry, String key) {
         for (String k = key; k != null; k = k.contains(".") ? k.substring(0, k.lastIndexOf('.')) : null) {
             Integer line = lines.get(key(entry, k));
             if (line != null && line > 0)

@@ -1,4 +1,4 @@
-package io.celerity.internal.config;
+package io.celerity.internal.component;
 
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.core.util.ObjectUtils;
@@ -96,8 +96,8 @@ public final class SettingsBinder {
     }
 
     /** A setting that does not fit the settings class, naming the setting. */
-    static final class InvalidSetting extends IllegalArgumentException {
-        final String setting;
+    public static final class InvalidSetting extends IllegalArgumentException {
+        private final String setting;
 
         InvalidSetting(String setting, String message) {
             super(message);
@@ -107,6 +107,11 @@ public final class SettingsBinder {
         InvalidSetting(String setting, String message, Throwable cause) {
             super(message, cause);
             this.setting = setting;
+        }
+
+        /** The setting's name, e.g. {@code maxQuantity}. */
+        public String setting() {
+            return setting;
         }
     }
 

@@ -1,5 +1,7 @@
-package io.celerity.internal.codegen;
+package io.celerity.internal.codegen.build;
 
+import io.celerity.internal.codegen.AcceptedEvents;
+import io.celerity.internal.codegen.MethodCode;
 import io.celerity.internal.component.ComponentType;
 import io.celerity.internal.restart.SnapshotReader;
 import io.celerity.snapshot.SnapshotMarks;

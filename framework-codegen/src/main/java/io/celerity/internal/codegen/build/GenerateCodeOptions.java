@@ -1,11 +1,11 @@
-package io.celerity.internal.codegen;
+package io.celerity.internal.codegen.build;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The arguments of {@link GenerateCode}, which the build (celerity-starter-parent) passes: parsed here rather than with
+ * The arguments of {@link GenerateCode}, which the build (celerity-build-parent) passes: parsed here rather than with
  * picocli, so that a service's own dependencies, framework-core's, do not include a command-line library.
  *
  * @param classes compiled classes to search for components; the generated classes are written there too
