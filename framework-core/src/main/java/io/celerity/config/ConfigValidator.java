@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.ServiceLoader;
 
 /** Checks a configuration as a whole before anything starts; throws on the first mistake. */
 final class ConfigValidator {
@@ -41,6 +42,9 @@ final class ConfigValidator {
         validateWritersAreDistinguishable();
         new AgentValidator(config, checkComponents).validate();
         new HostValidator(config).validate();
+        // The modules' own: e.g. the cluster's, of a highly available service.
+        ServiceLoader.load(ConfigCheck.class, Thread.currentThread().getContextClassLoader())
+                .forEach(check -> check.check(config));
     }
 
     /** A component reading a queue that declares its events must take some of them, or it could accept none. */

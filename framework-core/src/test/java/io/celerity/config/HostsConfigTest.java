@@ -157,40 +157,6 @@ class HostsConfigTest {
         assertTrue(config.onHost("a").services().isEmpty());
     }
 
-    @Test
-    void refusesAClusterThatCannotDecide() throws IOException {
-        rejected(HA.replace("[ a, b, c ], port", "[ a, b ], port"), "top level", "cluster.members", "2 members [a, b]",
-                "expected an odd number, at least 3");
-        rejected(HA.replace("[ a, b, c ], port", "[ a, b, d ], port"), "top level", "cluster.members",
-                "unknown host 'd'", "expected one of [a, b, c]");
-        rejected(HA.replace("[ a, b, c ], port", "[ a, b, b ], port"), "top level", "cluster.members",
-                "host 'b' is named twice");
-        rejected(HA.replace("port: 40500", "port: 65530"), "top level", "cluster.port", "leaves no room below 65536");
-    }
-
-    @Test
-    void refusesAStandbyThatCouldNotTakeOver() throws IOException {
-        rejected(HA.replace(CLUSTER, ""), "service 'echo'", "standby", "no cluster is declared");
-        rejected(HA.replace("standby: c", "standby: d"), "service 'echo'", "standby", "unknown host 'd'");
-        rejected(HA.replace("standby: c", "standby: b"), "service 'echo'", "standby", "host 'b' is the primary");
-        rejected(highlyAvailable(CLUSTER, ", host: a, replicas: [ b, c ]", ", host: b, replicas: [ a ]", ""),
-                "service 'echo'", "standby", "its output 'out' is not copied to host 'c'");
-        rejected(highlyAvailable(CLUSTER, ", host: a, replicas: [ b ]", ", host: b, replicas: [ a, c ]", ""),
-                "service 'echo'", "standby", "its input 'ticks' is not on host 'c'");
-        rejected(highlyAvailable(CLUSTER, ", host: a, replicas: [ b, c ]", ", host: b, replicas: [ a, c ]",
-                        "    errors: errs\n").replace("services:", "  errs: { path: q/errs, host: b }\nservices:"),
-                "service 'echo'", "errors", "cannot report to an errors queue yet");
-        for (String from : List.of("END", "START"))
-            rejected(highlyAvailable(CLUSTER, ", host: a, replicas: [ b, c ]", ", host: b, replicas: [ a, c ]",
-                    "    startFrom: " + from + "\n"), "service 'echo'", "startFrom", from + " would make a standby",
-                    "expected LAST_WRITTEN");
-        String readerOnPrimary = HA.replace("agents:", "  reader:\n    implClass: " + TickEcho.class.getName()
-                + "\n    inputs: [ out ]\n    output: out2\nagents:")
-                .replace("services:", "  out2: { path: q/out2, host: b }\nservices:");
-        rejected(readerOnPrimary, "service 'reader'", "inputs", "it reads 'out', the output of highly available "
-                + "service 'echo', on host 'b'");
-    }
-
     /** Refused at the line holding the key, naming the file, line, entry, key and what was expected. */
     private void rejected(String yaml, String entry, String key, String... words) throws IOException {
         Path file = write(yaml);

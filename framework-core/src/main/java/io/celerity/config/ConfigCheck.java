@@ -1,0 +1,18 @@
+package io.celerity.config;
+
+/**
+ * A check of a whole deployment added by a module on the class path (found through {@link java.util.ServiceLoader},
+ * listed in {@code META-INF/services/io.celerity.config.ConfigCheck}): e.g. the cluster's, of a highly available
+ * service's standby. Run after the core's own checks, wherever a configuration is validated.
+ */
+@FunctionalInterface
+public interface ConfigCheck {
+
+    /**
+     * Throws at the first mistake in {@code config}, naming its file and line ({@link CelerityConfig#source()},
+     * {@link CelerityConfig#line(String, String)}), entry and key.
+     *
+     * @throws ConfigException the mistake
+     */
+    void check(CelerityConfig config);
+}
