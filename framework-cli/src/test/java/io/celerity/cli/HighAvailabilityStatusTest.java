@@ -2,6 +2,7 @@ package io.celerity.cli;
 
 import io.celerity.config.CelerityConfig;
 import io.celerity.fixtures.Cli;
+import io.celerity.fixtures.AvailableDeployment;
 import io.celerity.fixtures.TickEcho;
 import io.celerity.internal.replication.HighAvailabilityStatusFile;
 import io.celerity.internal.replication.ClusterRole;
@@ -43,18 +44,8 @@ class HighAvailabilityStatusTest {
 
     @Test
     void showsTheMembersRoleAndWhetherTheHostIsPrimaryOrStandby() throws Exception {
-        Path yaml = Files.writeString(dir.resolve("services.yaml"), """
-                hosts:
-                  a: { address: 192.0.2.1, port: 40100 }
-                  b: { address: 192.0.2.2, port: 40100 }
-                  c: { address: 192.0.2.3, port: 40100 }
-                cluster: { members: [ a, b, c ] }
-                queues:
-                  in: { path: in, host: a, replicas: [ b, c ] }
-                  out: { path: out, host: c, replicas: [ a, b ] }
-                services:
-                  echo: { implClass: %s, inputs: [ in ], output: out, standby: b }
-                """.formatted(TickEcho.class.getName()));
+        Path yaml = Files.writeString(dir.resolve("services.yaml"),
+                AvailableDeployment.of("echo", TickEcho.class).yaml()); // primary c, standby b
         String before = Cli.run("status", "--host", "b", yaml.toString()).out();
         assertTrue(before.contains("high availability: host b has not run yet"), before);
 

@@ -3,6 +3,7 @@ package io.celerity.host;
 import io.celerity.config.CelerityConfig;
 import io.celerity.config.StateRebuild;
 import io.celerity.extension.OutputGate;
+import io.celerity.fixtures.AvailableDeployment;
 import io.celerity.fixtures.FakeExtension;
 import io.celerity.fixtures.Queues;
 import io.celerity.fixtures.SnapshottingCounter;
@@ -162,18 +163,8 @@ class StandbyTest {
 
     /** The counter highly available: its primary b, its standby c. */
     private static String services(StateRebuild rebuild) {
-        return """
-                hosts:
-                  a: { address: 127.0.0.1, port: 40100 }
-                  b: { address: 127.0.0.2, port: 40100 }
-                  c: { address: 127.0.0.3, port: 40100 }
-                cluster: { members: [ a, b, c ] }
-                queues:
-                  ticks: { path: ticks, host: a, replicas: [ b, c ] }
-                  out: { path: out, host: b, replicas: [ a, c ] }
-                services:
-                  counter: { implClass: %s, inputs: [ ticks ], output: out, rebuildState: %s, standby: c }
-                """.formatted(SnapshottingCounter.class.getName(), rebuild);
+        return AvailableDeployment.of("counter", SnapshottingCounter.class).primaryAndStandby("b", "c")
+                .serviceKeys("rebuildState: " + rebuild).yaml();
     }
 
     private static void copy(Path from, Path to) throws IOException {

@@ -1,5 +1,6 @@
 package io.celerity.internal.replication;
 
+import io.celerity.fixtures.AvailableDeployment;
 import io.celerity.fixtures.Queues;
 import io.celerity.fixtures.SnapshottingCounter;
 import io.celerity.internal.operations.StatusFile;
@@ -188,22 +189,14 @@ class HighAvailabilityTest {
 
         private void deploy(String host) throws IOException {
             Path home = Files.createDirectories(home(host));
-            StringBuilder yaml = new StringBuilder("hosts:\n");
+            AvailableDeployment deployment = AvailableDeployment.of("counter", SnapshottingCounter.class)
+                    .serviceKeys("rebuildState: REPLAY_OUTPUTS").clusterPort(40600).queuesUnder("q")
+                    .then("agents:\n  source: { implClass: " + PacedTickSource.class.getName() + ", output: ticks, "
+                            + "settings: { count: " + TICKS + ", perSecond: " + PER_SECOND + " } }\n");
             int port = 40111;
             for (String h : List.of("a", "b", "c"))
-                yaml.append("  ").append(h).append(": { address: ").append(hosts.host(h).address())
-                        .append(", port: ").append(port++).append(" }\n");
-            yaml.append("cluster: { members: [ a, b, c ], port: 40600 }\n")
-                    .append("queues:\n")
-                    .append("  ticks: { path: q/ticks, host: a, replicas: [ b, c ] }\n")
-                    .append("  out: { path: q/out, host: c, replicas: [ a, b ] }\n")
-                    .append("services:\n  counter:\n    implClass: ").append(SnapshottingCounter.class.getName())
-                    .append("\n    inputs: [ ticks ]\n    output: out\n    rebuildState: REPLAY_OUTPUTS\n")
-                    .append("    standby: b\n")
-                    .append("agents:\n  source:\n    implClass: ").append(PacedTickSource.class.getName())
-                    .append("\n    output: ticks\n    settings: { count: ").append(TICKS).append(", perSecond: ")
-                    .append(PER_SECOND).append(" }\n");
-            Files.writeString(home.resolve("services.yaml"), yaml);
+                deployment.host(h, hosts.host(h).address(), port++);
+            Files.writeString(home.resolve("services.yaml"), deployment.yaml());
         }
 
         /** Every tick counted once on a, in order, with no gap: a warm standby counts on from the primary's count. */

@@ -2,6 +2,7 @@ package io.celerity.internal.replication;
 
 import io.celerity.config.CelerityConfig;
 import io.celerity.config.ConfigException;
+import io.celerity.fixtures.AvailableDeployment;
 import io.celerity.fixtures.TickEcho;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,26 +25,14 @@ class AvailableOutputCopyTest {
 
     @Test
     void theLeaseDecidesWhoWritesAnAvailableOutputNotTheStatusFile() throws Exception {
-        String yaml = """
-                hosts:
-                  a: { address: 127.0.0.1, port: 40100 }
-                  b: { address: 127.0.0.2, port: 40100 }
-                  c: { address: 127.0.0.3, port: 40100 }
-                cluster: { members: [ a, b, c ] }
-                queues:
-                  in: { path: in, host: a, replicas: [ b, c ] }
-                  out: { path: out, host: c, replicas: [ a, b ] }
-                services:
-                  echo: { implClass: %s, inputs: [ in ], output: out%s }
-                """;
+        String yaml = AvailableDeployment.of("echo", TickEcho.class).yaml(); // primary c, standby b
         Files.createDirectories(dir.resolve("out"));
         Files.writeString(dir.resolve("out/celerity-replication.status.yaml"),
                 "queue: out\nhost: c\nrole: sink\nsource: b\n"); // c stood by, b wrote
-        Path file = Files.writeString(dir.resolve("services.yaml"), yaml.formatted(TickEcho.class.getName(),
-                ", standby: b"));
+        Path file = Files.writeString(dir.resolve("services.yaml"), yaml);
         new ReplicationExtension().beforeOpen(CelerityConfig.load(file).onHost("c")); // not refused: the lease decides
 
-        Files.writeString(file, yaml.formatted(TickEcho.class.getName(), "")
+        Files.writeString(file, yaml.replace(", standby: b", "")
                 .replace("cluster: { members: [ a, b, c ] }\n", "")); // echo, no longer available: refused
         IllegalStateException refused = assertThrows(IllegalStateException.class,
                 () -> new ReplicationExtension().beforeOpen(CelerityConfig.load(file).onHost("c")));

@@ -1,5 +1,6 @@
 package io.celerity.internal.replication;
 
+import io.celerity.fixtures.AvailableDeployment;
 import io.celerity.extension.OutputGate;
 import io.celerity.config.CelerityConfig;
 import net.openhft.chronicle.queue.ChronicleQueue;
@@ -49,17 +50,9 @@ class HaDeploymentTest {
 
     @Test
     void theStandbyTakesTheOutputOverAndTheReplicaFollowsIt() throws IOException {
-        String yaml = "hosts:\n"
-                + "  a: { address: 127.0.0.1, port: " + Link.freePort() + " }\n"
-                + "  b: { address: 127.0.0.1, port: " + Link.freePort() + " }\n"
-                + "  c: { address: 127.0.0.1, port: " + Link.freePort() + " }\n"
-                + "cluster: { members: [ a, b, c ], port: 40500 }\n"
-                + "queues:\n"
-                + "  ticks: { path: q/ticks, host: a, replicas: [ b, c ] }\n"
-                + "  out: { path: q/out, host: a, replicas: [ b, c ] }\n"
-                + "services:\n"
-                + "  echo: { implClass: " + ReplicatedEcho.class.getName() + ", inputs: [ ticks ], output: out, "
-                + "standby: b }\n";
+        String yaml = AvailableDeployment.of("echo", ReplicatedEcho.class).primaryAndStandby("a", "b")
+                .host("a", "127.0.0.1", Link.freePort()).host("b", "127.0.0.1", Link.freePort())
+                .host("c", "127.0.0.1", Link.freePort()).clusterPort(40500).queuesUnder("q").yaml();
         try (HostPart a = new HostPart(yaml, "a"); HostPart b = new HostPart(yaml, "b");
              HostPart c = new HostPart(yaml, "c")) {
             assertNull(c.replication.gate("echo"), "c neither writes nor takes over echo");
