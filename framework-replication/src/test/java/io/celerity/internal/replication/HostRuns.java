@@ -14,23 +14,23 @@ import java.time.Duration;
 import java.util.regex.Pattern;
 
 /** Hosts of a deployment run as processes ({@link HostMain}), and what the tests read of their queues' files. */
-final class HostRuns {
+public final class HostRuns {
 
     /** How long a loaded machine may take to start a JVM or catch up: liveness, not speed. */
-    static final Duration LIVENESS = Duration.ofMinutes(3);
+    public static final Duration LIVENESS = Duration.ofMinutes(3);
 
     private HostRuns() {
     }
 
     /** Starts {@code host}'s part of the services.yaml in {@code home}; returns once it runs. */
-    static HostProcess start(Host host, Path home) throws Exception {
+    public static HostProcess start(Host host, Path home) throws Exception {
         HostProcess process = host.startJava(home.resolve("host-" + System.nanoTime() + ".log"), HostMain.class,
                 home.resolve("services.yaml").toString(), host.name());
         process.awaitLine(Pattern.compile("host " + host.name() + " running"), LIVENESS);
         return process;
     }
 
-    static void awaitDocuments(Path queue, long n) throws InterruptedException {
+    public static void awaitDocuments(Path queue, long n) throws InterruptedException {
         long deadline = System.nanoTime() + LIVENESS.toNanos();
         long seen = 0;
         while (System.nanoTime() < deadline) {
@@ -41,7 +41,7 @@ final class HostRuns {
         throw new AssertionError(queue + " holds " + seen + " documents after " + LIVENESS + "; expected " + n);
     }
 
-    static long documents(Path queue) {
+    public static long documents(Path queue) {
         try (ChronicleQueue q = SingleChronicleQueueBuilder.binary(queue).readOnly(true).build();
              ExcerptTailer tailer = q.createTailer()) {
             long n = 0;
@@ -73,7 +73,7 @@ final class HostRuns {
     }
 
     /** The end of a host's log, for a failure message. */
-    static String tail(HostProcess p) {
+    public static String tail(HostProcess p) {
         String log = p.logText();
         return log.substring(Math.max(0, log.length() - 4000));
     }

@@ -1,9 +1,12 @@
-package io.celerity.internal.replication;
+package io.celerity.internal.cluster;
 
 import io.celerity.fixtures.AvailableDeployment;
 import io.celerity.fixtures.Queues;
 import io.celerity.fixtures.SnapshottingCounter;
 import io.celerity.internal.operations.StatusFile;
+import io.celerity.internal.replication.HighAvailabilityStatusFile;
+import io.celerity.internal.replication.HostRuns;
+import io.celerity.internal.replication.PacedTickSource;
 import io.celerity.testhosts.Host;
 import io.celerity.testhosts.HostProcess;
 import io.celerity.testhosts.Hosts;
