@@ -197,6 +197,11 @@ public final class ServiceHost implements AutoCloseable {
         return new CountedStats(a.stats());
     }
 
+    // For tests in this package: a positive signal that a trim of the queue had its chance, where none deleted a file.
+    long trimPasses(String queue) {
+        return queues.trimPasses(queue);
+    }
+
     /** The user's agent configured as {@code name}, as its loop built it; e.g. to ask a gateway for its port. */
     public org.agrona.concurrent.Agent agent(String name) {
         UserAgent a = agents.get(name);

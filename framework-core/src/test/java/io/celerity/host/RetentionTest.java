@@ -59,11 +59,13 @@ class RetentionTest {
              ChronicleQueue quiet = Queues.open(dir.resolve("quiet"))) {
             try (ServiceHost host = ServiceHost.start(config, options())) {
                 send(host, quiet, 1);
+                long trims = 0;
                 for (int c = 0; c < 10; c++) {
+                    trims = host.trimPasses("out"); // before the roll: at least one trim pass ends after it
                     queueClock.advanceNanos(FIVE_MINUTES_NANOS);
                     send(host, busy, 0);
                 }
-                Thread.sleep(300); // trims run off the loop: give them time to do what they would
+                awaitTrimPassAfter(host, trims);
                 assertEquals(11, cycleFiles(), "the quiet input's record, in the first cycle, holds back every trim");
             }
             try (ServiceHost restarted = ServiceHost.start(config, options())) {
@@ -101,12 +103,14 @@ class RetentionTest {
         try (ChronicleQueue busy = Queues.open(dir.resolve("busy"));
              ServiceHost host = ServiceHost.start(config, options());
              AutoCloseable openGateAtLast = GatedTickRelay.gate::countDown) { // else closing waits on the relay
+            long trims = 0;
             for (int c = 0; c < 10; c++) {
                 send(host, busy, 0);
+                trims = host.trimPasses("out"); // before the roll: at least one trim pass ends after it
                 queueClock.advanceNanos(FIVE_MINUTES_NANOS);
             }
             send(host, busy, 0);
-            Thread.sleep(300); // trims run off the loop: give them time to do what they would
+            awaitTrimPassAfter(host, trims);
             assertEquals(11, cycleFiles(), "the relay, stuck in the first cycle, holds back every trim");
             GatedTickRelay.gate.countDown();
             Queues.await("the relay to catch up", WAIT, () -> host.stats("relay").inputs() == 11);
@@ -127,6 +131,14 @@ class RetentionTest {
         long before = host.stats("echo").inputs();
         queue.methodWriter(TickIn.class).tick(new Tick().set(stream, echoed++, 0));
         Queues.await("the echo", WAIT, () -> host.stats("echo").inputs() == before + 1);
+    }
+
+    /**
+     * Waits for a trim pass of out to end after {@code passes} had: the roll that followed requested one, and any pass
+     * then sees more than KEEP cycles, so what it keeps is what retention held back.
+     */
+    private static void awaitTrimPassAfter(ServiceHost host, long passes) {
+        Queues.await("a trim pass after the roll", WAIT, () -> host.trimPasses("out") > passes);
     }
 
     /** Waits for the echoes of ticks {@code seqs} in out. */

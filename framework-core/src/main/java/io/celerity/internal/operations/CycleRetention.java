@@ -20,6 +20,7 @@ import java.util.NavigableSet;
 import java.util.TreeMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Deletes the oldest cycle files of a queue this host writes, keeping its {@code keepCycles} newest. A file is kept
@@ -39,6 +40,7 @@ public final class CycleRetention implements StoreFileListener {
     // caller's thread when the releaser's queue is full: a release can come before its acquire, so a count may be -1.
     private final TreeMap<Integer, Integer> held = new TreeMap<>();
     private final AtomicBoolean trimPending = new AtomicBoolean();
+    private final AtomicLong trimPasses = new AtomicLong(); // counted once a pass is done: what it deleted is gone
     private int newestAcquired = Integer.MIN_VALUE;
     // Guarded by held: the held cycle that alone stopped the last trim short, whose release trims again; and how many
     // such trims are left before the next roll. A restart's backward scan holds ever older cycles, so each may be
@@ -130,11 +132,18 @@ public final class CycleRetention implements StoreFileListener {
                 } catch (RuntimeException e) {
                     LOG.warn("queue '{}' at {}: could not delete old cycle files", queueConfig.name(), queueConfig.path(),
                             e);
+                } finally {
+                    trimPasses.incrementAndGet();
                 }
             });
         } catch (java.util.concurrent.RejectedExecutionException closing) {
             // the host is closing: the next start trims
         }
+    }
+
+    /** How many trim passes have run to their end (deleting or keeping files); any thread. */
+    public long trimPasses() {
+        return trimPasses.get();
     }
 
     /** Deletes what may go; returns how many files were deleted. Runs on the trim executor only. */

@@ -56,6 +56,12 @@ public final class HostQueues implements AutoCloseable {
         return queues.get(name);
     }
 
+    /** How many trim passes the retention of queue {@code name} has run; -1 when it keeps all its cycles. */
+    public long trimPasses(String name) {
+        CycleRetention retention = retentions.get(name);
+        return retention == null ? -1 : retention.trimPasses();
+    }
+
     public int size() {
         return queues.size();
     }

@@ -9,6 +9,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import static io.celerity.internal.replication.HostRuns.LIVENESS;
@@ -27,6 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class AcknowledgedOutputsTest {
 
     private static final int TICKS = 2_000; // each answer waits for a round trip to the replica: keep it short
+    private static final String WAIT_FAILED = "service 'echo' failed outside a message \\(error #";
 
     @TempDir
     Path dir;
@@ -47,7 +49,7 @@ class AcknowledgedOutputsTest {
             Path b = deploy(hosts, "b", "10m", echo, acks);
             HostProcess hostB = start(hosts.host("b"), b);
             awaitDocuments(b.resolve("q/ticks"), TICKS);
-            Thread.sleep(2_000); // time it would need to answer them all, were it not waiting
+            awaitWaitFailedAgain(hostB);
             assertEquals(1, documents(b.resolve("q/out")), "one answer written, then it waits for a's copy of it");
             HostProcess hostA = start(hosts.host("a"), a);
             try {
@@ -69,6 +71,20 @@ class AcknowledgedOutputsTest {
             host.awaitLine(Pattern.compile("host b stopped: .*not yet held by 1 replica"), LIVENESS);
             assertEquals(1, documents(b.resolve("q/out")), "nothing more was written");
         }
+    }
+
+    /**
+     * Waits until the echo's wait for its replica has failed (past 100 ms, so the loop backed it off) once more since
+     * now, logged as the next power of two of its errors: it was asked again, with every tick there to read.
+     */
+    private static void awaitWaitFailedAgain(HostProcess host) throws Exception {
+        Matcher logged = Pattern.compile(WAIT_FAILED + "(\\d+)\\)").matcher(host.logText());
+        long last = 0;
+        while (logged.find())
+            last = Long.parseLong(logged.group(1));
+        long next = last == 0 ? 1 : 2 * last; // the loop logs its errors #1, #2, #4...
+        host.awaitLine(Pattern.compile(WAIT_FAILED + next + "\\)"), LIVENESS);
+        assertTrue(host.logText().contains("is not yet held by 1 replica(s)"), "failed waiting for its replica");
     }
 
     private Path deploy(Hosts hosts, String name, String writeFailureTimeout, Class<?> echo, int acks)
