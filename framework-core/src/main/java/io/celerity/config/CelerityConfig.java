@@ -3,8 +3,6 @@ package io.celerity.config;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collection;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -20,11 +18,7 @@ public final class CelerityConfig {
 
     private final String source;
     private final int hostId;
-    private final Map<String, QueueConfig> queues;
-    private final Map<String, ServiceConfig> services;
-    private final Map<String, EventLoopConfig> eventLoops;
-    private final Map<String, AgentConfig> agents;
-    private final Map<String, HostConfig> hosts;
+    private final ConfigParts parts; // queues, services, event loops, agents and hosts, frozen
     private final String thisHost;
     private final ClusterConfig cluster;
     private final int metricsPort;
@@ -38,11 +32,7 @@ public final class CelerityConfig {
         this.metricsPort = b.metricsPort;
         this.minFreeSpace = b.minFreeSpace;
         this.writeFailureTimeout = b.writeFailureTimeout;
-        this.queues = Collections.unmodifiableMap(new LinkedHashMap<>(b.queues));
-        this.services = Collections.unmodifiableMap(new LinkedHashMap<>(b.services));
-        this.eventLoops = Collections.unmodifiableMap(new LinkedHashMap<>(b.eventLoops));
-        this.agents = Collections.unmodifiableMap(new LinkedHashMap<>(b.agents));
-        this.hosts = Collections.unmodifiableMap(new LinkedHashMap<>(b.hosts));
+        this.parts = b.parts.frozen();
         this.thisHost = b.thisHost;
         this.cluster = b.cluster;
         this.lines = b.lines;
@@ -122,27 +112,27 @@ public final class CelerityConfig {
 
     /** Queues by name, in declaration order. */
     public Map<String, QueueConfig> queues() {
-        return queues;
+        return parts.queues;
     }
 
     /** Services by name, in declaration order. */
     public Map<String, ServiceConfig> services() {
-        return services;
+        return parts.services;
     }
 
     /** The user's agents run on event loops beside services, by name, in declaration order. */
     public Map<String, AgentConfig> agents() {
-        return agents;
+        return parts.agents;
     }
 
     /** Event loops by name, in declaration order, including the implicit default loop when a service uses it. */
     public Map<String, EventLoopConfig> eventLoops() {
-        return eventLoops;
+        return parts.eventLoops;
     }
 
     /** The hosts of a deployment spread over several machines, by name; empty when it runs on one. */
     public Map<String, HostConfig> hosts() {
-        return hosts;
+        return parts.hosts;
     }
 
     /** The cluster deciding the primary of each highly available service, or {@code null} when there is none. */
@@ -160,16 +150,7 @@ public final class CelerityConfig {
      * of its services, an agent's output, or a copy of another host's queue it receives.
      */
     public boolean writtenHere(String name) {
-        for (ServiceConfig s : services.values())
-            if (s.output().equals(name) || name.equals(s.errors())
-                    || (s.snapshot() != null && s.snapshot().queue().equals(name)))
-                return true;
-        for (AgentConfig a : agents.values())
-            if (a.output().equals(name))
-                return true;
-        QueueConfig queue = queues.get(name);
-        return thisHost != null && queue != null && queue.replication() != null
-                && queue.replication().replicas().contains(thisHost);
+        return parts.writtenOn(thisHost, name);
     }
 
     /**
@@ -205,17 +186,14 @@ public final class CelerityConfig {
         private int metricsPort = -1;
         private long minFreeSpace = DEFAULT_MIN_FREE_SPACE;
         private Duration writeFailureTimeout = DEFAULT_WRITE_FAILURE_TIMEOUT;
-        private final Map<String, QueueConfig> queues = new LinkedHashMap<>();
-        private final Map<String, ServiceConfig> services = new LinkedHashMap<>();
-        private final Map<String, EventLoopConfig> eventLoops = new LinkedHashMap<>();
-        private final Map<String, AgentConfig> agents = new LinkedHashMap<>();
-        private final Map<String, HostConfig> hosts = new LinkedHashMap<>();
+        private final ConfigParts parts;
         private String thisHost;
         private ClusterConfig cluster;
         private Map<String, Integer> lines = Map.of();
 
         public Builder(String source) {
             this.source = source;
+            this.parts = new ConfigParts(source);
         }
 
         /** Where each entry and key is in the file, so validation errors can say; see {@link CelerityConfig#line}. */
@@ -255,31 +233,31 @@ public final class CelerityConfig {
 
         /** Adds a queue. */
         public Builder queue(QueueConfig queue) {
-            putOnce(queues, "queues", queue.name(), queue);
+            parts.putOnce(parts.queues, "queues", queue.name(), queue);
             return this;
         }
 
         /** Adds an event loop. */
         public Builder eventLoop(EventLoopConfig loop) {
-            putOnce(eventLoops, "eventLoops", loop.name(), loop);
+            parts.putOnce(parts.eventLoops, "eventLoops", loop.name(), loop);
             return this;
         }
 
         /** Adds a service. */
         public Builder service(ServiceConfig service) {
-            putOnce(services, "services", service.name(), service);
+            parts.putOnce(parts.services, "services", service.name(), service);
             return this;
         }
 
         /** Adds a user's agent, run on its event loop beside services. */
         public Builder agent(AgentConfig agent) {
-            putOnce(agents, "agents", agent.name(), agent);
+            parts.putOnce(parts.agents, "agents", agent.name(), agent);
             return this;
         }
 
         /** Adds a host of a deployment spread over several machines. */
         public Builder host(HostConfig host) {
-            putOnce(hosts, "hosts", host.name(), host);
+            parts.putOnce(parts.hosts, "hosts", host.name(), host);
             return this;
         }
 
@@ -295,11 +273,6 @@ public final class CelerityConfig {
             return this;
         }
 
-        private <V> void putOnce(Map<String, V> map, String section, String name, V value) {
-            if (map.putIfAbsent(name, value) != null)
-                throw new ConfigException(source, section, name, "duplicate name '" + name + "'; expected each name once");
-        }
-
         /**
          * Validates and builds.
          *
@@ -311,11 +284,7 @@ public final class CelerityConfig {
 
         /** As {@link #build()}; {@code checkComponents} false leaves out the checks that load component classes. */
         public CelerityConfig build(boolean checkComponents) {
-            boolean defaultLoopUsed = services.values().stream()
-                    .anyMatch(s -> EventLoopConfig.DEFAULT_NAME.equals(s.eventLoop()))
-                    || agents.values().stream().anyMatch(a -> EventLoopConfig.DEFAULT_NAME.equals(a.eventLoop()));
-            if (defaultLoopUsed)
-                eventLoops.putIfAbsent(EventLoopConfig.DEFAULT_NAME, EventLoopConfig.of(EventLoopConfig.DEFAULT_NAME));
+            parts.addDefaultLoopIfUsed();
             CelerityConfig config = new CelerityConfig(this);
             new ConfigValidator(config, checkComponents).validate();
             return config;

@@ -88,6 +88,25 @@ final class ConfigValidator {
         String entry = "service '" + s.name() + "'";
         if (s.implClass() == null || s.implClass().isBlank())
             throw error(entry, "implClass", "missing; expected the component's class name");
+        validateServiceQueues(entry, s);
+        if (s.startFrom() == null)
+            throw error(entry, "startFrom", "missing; expected one of LAST_WRITTEN, START, END");
+        validateRebuild(entry, s);
+        if (s.eventLoop().equals(REPLICATION_LOOP))
+            throw error(entry, "eventLoop", "loop '" + REPLICATION_LOOP + "' copies queues between hosts "
+                    + "(its pauser may be configured); expected another loop, so copying never waits for a component");
+        if (!config.eventLoops().containsKey(s.eventLoop()))
+            throw error(entry, "eventLoop", "unknown event loop '" + s.eventLoop() + "'; expected one declared under "
+                    + "eventLoops " + config.eventLoops().keySet() + ", or none for the default loop");
+
+        if (s.errors() != null)
+            validateErrors(s);
+        if (checkComponents) // what follows loads the component class
+            validateComponent(entry, s);
+    }
+
+    /** The queues a service reads and writes: declared, each input once, and none both read and written. */
+    private void validateServiceQueues(String entry, ServiceConfig s) {
         if (s.inputs().isEmpty())
             throw error(entry, "inputs", "no inputs; expected a list of one or more queue names");
         for (String input : s.inputs())
@@ -107,8 +126,10 @@ final class ConfigValidator {
             throw error(entry, "output", "queue '" + s.output() + "' is also read by this service (" + (s.inputs()
                     .contains(s.output()) ? "inputs " + s.inputs() : "control") + "), so it would read its own outputs "
                     + "back as inputs without end; expected an output queue it does not read");
-        if (s.startFrom() == null)
-            throw error(entry, "startFrom", "missing; expected one of LAST_WRITTEN, START, END");
+    }
+
+    /** How a service rebuilds its state: replayed queues must keep every cycle. */
+    private void validateRebuild(String entry, ServiceConfig s) {
         if (s.rebuild() == null)
             throw error(entry, "rebuildState", "missing; expected NONE, REPLAY_INPUTS or REPLAY_OUTPUTS");
         if (s.rebuild() == StateRebuild.REPLAY_INPUTS)
@@ -119,17 +140,10 @@ final class ConfigValidator {
                             + "must keep every cycle; expected no keepCycles on " + concat(s.inputs(), s.output()));
         if (s.rebuild() == StateRebuild.REPLAY_OUTPUTS)
             validateOwnOutput(s);
-        if (s.eventLoop().equals(REPLICATION_LOOP))
-            throw error(entry, "eventLoop", "loop '" + REPLICATION_LOOP + "' copies queues between hosts "
-                    + "(its pauser may be configured); expected another loop, so copying never waits for a component");
-        if (!config.eventLoops().containsKey(s.eventLoop()))
-            throw error(entry, "eventLoop", "unknown event loop '" + s.eventLoop() + "'; expected one declared under "
-                    + "eventLoops " + config.eventLoops().keySet() + ", or none for the default loop");
+    }
 
-        if (s.errors() != null)
-            validateErrors(s);
-        if (!checkComponents)
-            return; // what follows loads the component class
+    /** What a service's component class must offer for its settings, timer, rebuild and snapshots. */
+    private void validateComponent(String entry, ServiceConfig s) {
         ComponentType type = componentType(entry, s.implClass());
         validateReadsDeclaredEvents(s, type.implClass());
         if ((s.timerMethod() == null) != (s.timerPeriod() == null))

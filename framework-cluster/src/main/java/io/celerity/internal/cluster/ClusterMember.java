@@ -57,26 +57,8 @@ public final class ClusterMember implements AutoCloseable {
         Leadership leadership = new Leadership(id);
         LeaseService service = new LeaseService(leadership, timeouts.lease().toNanos());
 
-        MediaDriver.Context driverContext = new MediaDriver.Context()
-                .aeronDirectoryName(aeronDir)
-                .threadingMode(ThreadingMode.SHARED)
-                .termBufferSparseFile(true)
-                .dirDeleteOnStart(true)
-                .dirDeleteOnShutdown(true)
-                .errorHandler(e -> LOG.error("cluster member {} media driver: {}", hostName, e.toString(), e));
-        Archive.Context archiveContext = new Archive.Context()
-                .aeronDirectoryName(aeronDir)
-                .archiveId(id)
-                .archiveDir(dir.resolve("archive").toFile())
-                .controlChannel("aeron:udp?endpoint=" + members.member(id).archiveEndpoint())
-                .localControlChannel(LOCAL_CONTROL)
-                .replicationChannel("aeron:udp?endpoint=" + address + ":0")
-                .archiveClientContext(new AeronArchive.Context()
-                        .controlResponseChannel("aeron:udp?endpoint=" + address + ":0"))
-                .recordingEventsEnabled(false)
-                .segmentFileLength(SEGMENT_FILE_LENGTH)
-                .threadingMode(ArchiveThreadingMode.SHARED)
-                .errorHandler(e -> LOG.error("cluster member {} archive: {}", hostName, e.toString(), e));
+        MediaDriver.Context driverContext = driverContext(aeronDir, hostName);
+        Archive.Context archiveContext = archiveContext(members, id, dir, aeronDir, hostName);
         AeronArchive.Context localArchive = new AeronArchive.Context()
                 .lock(NoOpLock.INSTANCE)
                 .controlRequestChannel(LOCAL_CONTROL)
@@ -117,6 +99,36 @@ public final class ClusterMember implements AutoCloseable {
             CloseHelper.quietCloseAll(driver, directory);
             throw e;
         }
+    }
+
+    // One media driver for the member's archive, consensus module and service: sparse terms, its directory its own.
+    private static MediaDriver.Context driverContext(String aeronDir, String hostName) {
+        return new MediaDriver.Context()
+                .aeronDirectoryName(aeronDir)
+                .threadingMode(ThreadingMode.SHARED)
+                .termBufferSparseFile(true)
+                .dirDeleteOnStart(true)
+                .dirDeleteOnShutdown(true)
+                .errorHandler(e -> LOG.error("cluster member {} media driver: {}", hostName, e.toString(), e));
+    }
+
+    // The archive of the cluster's log: other members reach it at this member's archive endpoint to catch up.
+    private static Archive.Context archiveContext(ClusterMembers members, int id, Path dir, String aeronDir,
+                                                  String hostName) {
+        String address = members.member(id).address();
+        return new Archive.Context()
+                .aeronDirectoryName(aeronDir)
+                .archiveId(id)
+                .archiveDir(dir.resolve("archive").toFile())
+                .controlChannel("aeron:udp?endpoint=" + members.member(id).archiveEndpoint())
+                .localControlChannel(LOCAL_CONTROL)
+                .replicationChannel("aeron:udp?endpoint=" + address + ":0")
+                .archiveClientContext(new AeronArchive.Context()
+                        .controlResponseChannel("aeron:udp?endpoint=" + address + ":0"))
+                .recordingEventsEnabled(false)
+                .segmentFileLength(SEGMENT_FILE_LENGTH)
+                .threadingMode(ArchiveThreadingMode.SHARED)
+                .errorHandler(e -> LOG.error("cluster member {} archive: {}", hostName, e.toString(), e));
     }
 
     /** This member's Raft role, the leadership term and its leader, for status. */

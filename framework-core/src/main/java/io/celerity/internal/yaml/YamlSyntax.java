@@ -132,7 +132,7 @@ final class YamlSyntax {
             openPath = path(top(), null);
             return;
         }
-        Line parsed = scan(n, line, col, indent, top(), null);
+        ScannedLine parsed = scan(n, line, col, indent, top(), null);
         if (parsed.key == null && !entry)
             throw error(n, path(top(), null), "'" + line.strip() + "' is not a 'key: value' line; expected a key, "
                     + "a colon and a value, or a list entry '- value'");
@@ -154,19 +154,12 @@ final class YamlSyntax {
         return indents.get(indents.size() - 1);
     }
 
-    /** What the scanner learnt from the block part of a line. */
-    private static final class Line {
-        String key;          // the key of a block mapping line
-        boolean opens;       // the key has no value on this line
-        boolean blockScalar; // the value is a '|' or '>' block
-    }
-
     /**
      * Reads a line's tokens from {@code col}: quoted values must close on their line, brackets must match, and no
      * YAML feature this file does not use (tags, anchors, aliases, complex keys) may appear.
      */
-    private Line scan(int n, String line, int col, int indent, int level, List<String> inFlow) {
-        Line result = new Line();
+    private ScannedLine scan(int n, String line, int col, int indent, int level, List<String> inFlow) {
+        ScannedLine result = new ScannedLine();
         boolean valueStart = true;
         boolean flowClosed = false; // a collection on this line has closed: only a comment may follow
         int tokenStart = col;
@@ -202,44 +195,59 @@ final class YamlSyntax {
                 }
             }
             if ((c == '[' || c == '{') && (atStart || !flow.isEmpty())) {
-                if (flow.isEmpty()) {
-                    flowLine = n;
-                    flowIndent = indent;
-                    flowPath = here;
-                }
-                flow.push(c);
+                openFlow(n, c, indent, here);
                 valueStart = true;
             } else if ((c == ']' || c == '}') && (atStart || !flow.isEmpty())) {
-                char open = c == ']' ? '[' : '{';
-                if (flow.isEmpty())
-                    throw error(n, here, "'" + c + "' closes nothing; expected a '" + open + "' before it");
-                if (flow.peek() != open)
-                    throw error(n, here, "'" + c + "' closes the '" + flow.peek() + "' opened "
-                            + (flowLine == n ? "on this line" : "on line " + flowLine) + "; expected '"
-                            + (flow.peek() == '[' ? ']' : '}') + "' first");
-                flow.pop();
+                closeFlow(n, c, here);
                 flowClosed = flow.isEmpty();
             } else if (c == ',' && !flow.isEmpty()) {
                 valueStart = true;
             } else if (c == ':' && (next == ' ' || i + 1 == line.length()
                     || !flow.isEmpty() && ",]}".indexOf(next) >= 0)) {
-                if (!flow.isEmpty()) {
-                    String rest = line.substring(i + 1).strip();
-                    if (rest.startsWith(",") || rest.startsWith("}"))
-                        throw error(n, here, "key '" + unquote(line.substring(tokenStart, i)) + "' has no value; "
-                                + "expected a value after the ':'");
-                } else if (result.key != null) {
-                    throw error(n, here, "a second ': ' on the line; expected one key per line (quote a value "
-                            + "that holds ': ')");
-                } else {
-                    result.key = unquote(line.substring(tokenStart, i));
-                    String rest = line.substring(i + 1).strip();
-                    result.opens = rest.isEmpty() || rest.startsWith("#");
-                }
+                keyEnds(n, line, tokenStart, i, here, result);
                 valueStart = true;
             }
         }
         return result;
+    }
+
+    /** A '[' or '{' opens a flow collection; the outermost one's line, indentation and path are kept for errors. */
+    private void openFlow(int n, char c, int indent, List<String> here) {
+        if (flow.isEmpty()) {
+            flowLine = n;
+            flowIndent = indent;
+            flowPath = here;
+        }
+        flow.push(c);
+    }
+
+    /** A ']' or '}' must close the innermost open collection, of its own kind. */
+    private void closeFlow(int n, char c, List<String> here) {
+        char open = c == ']' ? '[' : '{';
+        if (flow.isEmpty())
+            throw error(n, here, "'" + c + "' closes nothing; expected a '" + open + "' before it");
+        if (flow.peek() != open)
+            throw error(n, here, "'" + c + "' closes the '" + flow.peek() + "' opened "
+                    + (flowLine == n ? "on this line" : "on line " + flowLine) + "; expected '"
+                    + (flow.peek() == '[' ? ']' : '}') + "' first");
+        flow.pop();
+    }
+
+    /** The ':' at {@code colon} ends the key from {@code keyStart}: with a value in a flow, one key a block line. */
+    private void keyEnds(int n, String line, int keyStart, int colon, List<String> here, ScannedLine result) {
+        if (!flow.isEmpty()) {
+            String rest = line.substring(colon + 1).strip();
+            if (rest.startsWith(",") || rest.startsWith("}"))
+                throw error(n, here, "key '" + unquote(line.substring(keyStart, colon)) + "' has no value; "
+                        + "expected a value after the ':'");
+        } else if (result.key != null) {
+            throw error(n, here, "a second ': ' on the line; expected one key per line (quote a value "
+                    + "that holds ': ')");
+        } else {
+            result.key = unquote(line.substring(keyStart, colon));
+            String rest = line.substring(colon + 1).strip();
+            result.opens = rest.isEmpty() || rest.startsWith("#");
+        }
     }
 
     /** The index of the quote closing the one at {@code open}, on the same line. */

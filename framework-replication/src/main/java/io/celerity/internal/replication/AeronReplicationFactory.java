@@ -57,9 +57,7 @@ public final class AeronReplicationFactory {
                                   Consumer<String> stopHost) {
         String host = config.thisHost();
         List<String> hostNames = List.copyOf(config.hosts().keySet());
-        Map<String, ServiceConfig> haByOutput = new HashMap<>();
-        config.services().values().stream().filter(ServiceConfig::highlyAvailable)
-                .forEach(s -> haByOutput.put(s.output(), s));
+        Map<String, ServiceConfig> haByOutput = highlyAvailableByOutput(config);
         AeronConnection connection = AeronConnection.fromSystemProperties(DriverDirectories.forThisProcess(host),
                 reason -> stopHost.accept("host '" + host + "': " + reason));
         HaLeases haLeases = null;
@@ -86,20 +84,15 @@ public final class AeronReplicationFactory {
                         q.sync() == SyncPolicy.SYNC);
                 ServiceConfig ha = haByOutput.get(q.name());
                 if (ha != null) {
-                    List<Integer> copies = new ArrayList<>(List.of(source));
-                    r.replicas().forEach(replica -> copies.add(hostNames.indexOf(replica)));
                     HaReplicator replicator = new HaReplicator(ha.name(), q.name(), queue, connection.aeron(),
-                            haLeases.lease(ha.name()), new HaReplicator.Hosts(hostNames, self, source, data, controls,
-                            copies, List.of(source, hostNames.indexOf(ha.standby()))), ack, stopHost);
+                            haLeases.lease(ha.name()), haHosts(hostNames, self, source, data, controls, r, ha), ack,
+                            stopHost);
                     agents.add(replicator);
                     acks.put(q.name(), replicator);
                     primacies.put(ha.name(), replicator);
                 } else if (r.source().equals(host)) {
-                    List<SinkEndpoint> sinks = new ArrayList<>();
-                    for (String replica : r.replicas())
-                        sinks.add(new SinkEndpoint(sinkId(hostNames, replica), data[hostNames.indexOf(replica)],
-                                replica));
-                    QueueSource s = new QueueSource(q.name(), queue, connection.aeron(), controls[self], sinks);
+                    QueueSource s = new QueueSource(q.name(), queue, connection.aeron(), controls[self],
+                            sinkEndpoints(hostNames, r, data));
                     acks.put(q.name(), s);
                     agents.add(s);
                     for (String replica : r.replicas())
@@ -117,6 +110,31 @@ public final class AeronReplicationFactory {
             CloseHelper.quietCloseAll(haLeases, connection);
             throw e;
         }
+    }
+
+    // The highly available services by the queue they write: that queue is copied by the service's HaReplicator.
+    private static Map<String, ServiceConfig> highlyAvailableByOutput(CelerityConfig config) {
+        Map<String, ServiceConfig> haByOutput = new HashMap<>();
+        config.services().values().stream().filter(ServiceConfig::highlyAvailable)
+                .forEach(s -> haByOutput.put(s.output(), s));
+        return haByOutput;
+    }
+
+    // The hosts holding a highly available queue (its source, then its replicas), and the two that may be primary.
+    private static HaReplicator.Hosts haHosts(List<String> hostNames, int self, int source, Endpoint[] data,
+                                              Endpoint[] controls, Replication r, ServiceConfig ha) {
+        List<Integer> copies = new ArrayList<>(List.of(source));
+        r.replicas().forEach(replica -> copies.add(hostNames.indexOf(replica)));
+        return new HaReplicator.Hosts(hostNames, self, source, data, controls, copies,
+                List.of(source, hostNames.indexOf(ha.standby())));
+    }
+
+    // Where a source sends its queue: each replica's data endpoint, under that replica's sink id.
+    private static List<SinkEndpoint> sinkEndpoints(List<String> hostNames, Replication r, Endpoint[] data) {
+        List<SinkEndpoint> sinks = new ArrayList<>();
+        for (String replica : r.replicas())
+            sinks.add(new SinkEndpoint(sinkId(hostNames, replica), data[hostNames.indexOf(replica)], replica));
+        return sinks;
     }
 
     private static Endpoint[] endpoints(CelerityConfig config, List<String> hostNames, int stream) {

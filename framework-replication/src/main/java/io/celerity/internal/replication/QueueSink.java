@@ -1,7 +1,6 @@
 package io.celerity.internal.replication;
 
 import io.aeron.Aeron;
-import io.aeron.ExclusivePublication;
 import io.aeron.FragmentAssembler;
 import io.aeron.Subscription;
 import io.aeron.exceptions.RegistrationException;
@@ -22,58 +21,30 @@ public final class QueueSink implements Agent {
 
     private static final Logger LOG = LoggerFactory.getLogger(QueueSink.class);
     private static final int FRAGMENTS = 64;
-    private static final long RESUME_INTERVAL_NS = 20_000_000;
-    // A source answers a resume at once, but Aeron starts a new receiver's image where the sender is when it joins:
-    // frames sent just before (a restarted sink, a source still counting the old sink's publication connected) never
-    // arrive, and with nothing written after them no gap shows it. Unanswered this long, ask again in a new epoch;
-    // each frame of an older epoch that arrives meanwhile (a backlog still draining) restarts the wait.
-    private static final long RESUME_ANSWER_NS = 1_000_000_000;
-    // Each epoch unanswered doubles the wait for the next, so a slow link is not asked to start over for ever.
-    private static final long RESUME_ANSWER_MAX_NS = 8_000_000_000L;
-    // After a failed append (a full disk): time for it to clear before the source is asked to resend.
-    private static final long WRITE_RETRY_NS = 1_000_000_000L;
 
     private final String name;
     private final SingleChronicleQueue queue;
     private final Aeron aeron;
     private final int sinkId;
     private final Endpoint data;
-    private Endpoint control;
-    private final Endpoint[] controls; // by host index, to follow a highly available queue's source; null: fixed
-    private final int ackEvery;
-    private final long ackIntervalNs;
+    private final SinkControl control;
+    private final SinkAcks acks;
     private final boolean syncBeforeAck;
+    private final SinkResume resume = new SinkResume();
+    private final AppendRetry retry = new AppendRetry();
     private final FragmentAssembler assembler = new FragmentAssembler(this::onData, 0, true);
     private Subscription subscription;
     private String hosts = "";
-    private String link; // the queue, this sink and its hosts, for what it logs
-    private PublicationOpener controlOpener;
-    private SinkReports reports; // null until the media driver made the control publication
     private ReplicaWriter writer;
     private LinkWatch watch;
-    // A new epoch per resume: frames sent before the source moved to the sink's place are told apart and dropped;
-    // odd, so never NO_EPOCH.
-    private long epoch = System.nanoTime() | 1;
-    private boolean resuming;
-    private long lastResumeNs;
-    private long epochStartNs;
-    private long answerWaitNs = RESUME_ANSWER_NS;
-    private boolean olderFrames; // a frame of an older epoch arrived while resuming: the link moves, the answer follows
-    private long ackedIndex = Long.MIN_VALUE;
-    private long ackedEpoch = Frames.NO_EPOCH;
     // The source's resend of the replica's last document matched (or the replica was empty): acks say this epoch.
     private boolean verified;
     private long sourceToken;
-    private volatile int sourceHost;
-    private int unacked;
-    private long lastAckNs;
     private volatile long lastIndex = -1;
     private volatile long held;
     private int resumes;
     private volatile int resumesSeen;
     private volatile ReplicaDivergenceException divergence;
-    private boolean writeFailed; // since the last document appended; logged once
-    private long retryWriteAtNs;
 
     /**
      * @param name     the queue's name, for errors
@@ -107,11 +78,9 @@ public final class QueueSink implements Agent {
         this.aeron = aeron;
         this.sinkId = sinkId;
         this.data = data;
-        this.controls = follows ? controls : null;
-        this.control = controls[sourceHost];
-        this.sourceHost = sourceHost;
-        this.ackEvery = ack.every();
-        this.ackIntervalNs = ack.interval().toNanos();
+        this.control = new SinkControl(aeron, sinkId, queue.rollCycle(), follows ? controls : null,
+                controls[sourceHost], sourceHost);
+        this.acks = new SinkAcks(ack);
         this.syncBeforeAck = ack.sync();
     }
 
@@ -127,7 +96,7 @@ public final class QueueSink implements Agent {
      */
     @Override
     public void onStart() {
-        link = "queue '" + name + "', sink " + sinkId + hosts;
+        String link = "queue '" + name + "', sink " + sinkId + hosts;
         writer = new ReplicaWriter(name, queue);
         lastIndex = writer.lastIndex();
         try {
@@ -136,24 +105,25 @@ public final class QueueSink implements Agent {
             throw new IllegalStateException(link + ": cannot receive on " + data.channel() + " stream "
                     + data.streamId() + " (this host's address and port under hosts): " + e.getMessage(), e);
         }
-        controlOpener = new PublicationOpener(aeron, control, link, "source", "nothing is copied here meanwhile");
-        watch = new LinkWatch(link + ": no answer from the source (its control at " + control.channel() + " stream "
-                + control.streamId() + ", this sink's data at " + data.channel() + " stream " + data.streamId() + ")");
+        control.start(link);
+        Endpoint source = control.endpoint();
+        watch = new LinkWatch(link + ": no answer from the source (its control at " + source.channel() + " stream "
+                + source.streamId() + ", this sink's data at " + data.channel() + " stream " + data.streamId() + ")");
         newEpoch();
     }
 
     @Override
     public int doWork() {
-        if (divergence != null || reports == null && !openReports())
+        if (divergence != null || control.reports() == null && !openReports())
             return 0;
-        if (retryWriteAtNs != 0) {
+        if (retry.pending()) {
             // The frames still in the image follow the one lost: resent, in a new epoch, from the replica's last.
-            if (System.nanoTime() - retryWriteAtNs < 0)
+            if (!retry.due(System.nanoTime()))
                 return 0;
-            retryWriteAtNs = 0;
             newEpoch();
         }
         int work = subscription.poll(assembler, FRAGMENTS);
+        SinkReports reports = control.reports();
         if (reports == null)
             return work; // it heard a new source: its control publication is made in the next passes
         if (divergence != null) {
@@ -168,53 +138,40 @@ public final class QueueSink implements Agent {
             resumesSeen = resumes;
         }
         long now = System.nanoTime();
-        if (resuming) {
-            watch.waiting(now);
-            if (olderFrames) {
-                olderFrames = false;
-                epochStartNs = now;
-            }
-            if (now - epochStartNs >= answerWaitNs) {
-                answerWaitNs = Math.min(2 * answerWaitNs, RESUME_ANSWER_MAX_NS);
-                newEpoch();
-            }
-            if (now - lastResumeNs >= RESUME_INTERVAL_NS && reports.resume(epoch, last)) {
-                lastResumeNs = now;
-                work++;
-            }
+        if (resume.awaited())
+            work += askToResume(reports, last, now);
+        long ackEpoch = verified ? resume.epoch() : Frames.NO_EPOCH;
+        if (acks.due(ackEpoch, last, now)) {
+            if (syncBeforeAck)
+                writer.sync();
+            work += acks.send(reports, ackEpoch, last, now);
         }
-        long ackEpoch = verified ? epoch : Frames.NO_EPOCH;
-        if ((last > ackedIndex || ackEpoch != ackedEpoch) && (unacked >= ackEvery || now - lastAckNs >= ackIntervalNs))
-            work += acknowledge(ackEpoch, last, now);
         return work;
     }
 
     private boolean openReports() {
         long now = System.nanoTime();
-        ExclusivePublication publication = controlOpener.poll(now);
-        if (publication == null) {
+        if (!control.open(now)) {
             watch.waiting(now);
             return false;
         }
-        reports = new SinkReports(publication, sinkId, queue.rollCycle());
-        epochStartNs = now; // the wait for an answer starts with the first resume sent
+        resume.waitFrom(now); // the wait for an answer starts with the first resume sent
         return true;
     }
 
-    private int acknowledge(long ackEpoch, long last, long now) {
-        if (syncBeforeAck)
-            writer.sync();
-        if (!reports.ack(ackEpoch, last))
+    // Unanswered yet: ask again every so often, and in a new epoch once the answer is overdue.
+    private int askToResume(SinkReports reports, long last, long now) {
+        watch.waiting(now);
+        if (resume.overdue(now))
+            newEpoch();
+        if (!resume.askDue(now) || !reports.resume(resume.epoch(), last))
             return 0;
-        ackedIndex = last;
-        ackedEpoch = ackEpoch;
-        unacked = 0;
-        lastAckNs = now;
+        resume.asked(now);
         return 1;
     }
 
     private void onData(DirectBuffer buffer, int offset, int length, Header header) {
-        if (length < Frames.DATA_HEADER || divergence != null || retryWriteAtNs != 0)
+        if (length < Frames.DATA_HEADER || divergence != null || retry.pending())
             return;
         long index = buffer.getLong(offset + Frames.DATA_INDEX, Frames.ORDER);
         long token = buffer.getLong(offset + Frames.DATA_TOKEN, Frames.ORDER);
@@ -226,36 +183,29 @@ public final class QueueSink implements Agent {
         }
         if (index == Frames.HELLO) {
             // The source lost its place (it restarted, or lost us): tell it ours again.
-            if (resuming)
-                lastResumeNs = System.nanoTime() - RESUME_INTERVAL_NS;
+            if (resume.awaited())
+                resume.askNow(System.nanoTime());
             else
                 newEpoch();
             return;
         }
-        if (buffer.getLong(offset + Frames.DATA_EPOCH, Frames.ORDER) != epoch) {
-            if (resuming)
-                olderFrames = true;
+        if (!resume.current(buffer.getLong(offset + Frames.DATA_EPOCH, Frames.ORDER)))
             return;
-        }
-        if (resuming) {
-            resuming = false;
-            answerWaitNs = RESUME_ANSWER_NS;
+        if (resume.answered()) {
             watch.heard();
             if (writer.lastIndex() >= 0)
                 resumes++;
         }
-        if (index == Frames.RESUMED) {
+        if (index == Frames.RESUMED)
             verified |= writer.lastIndex() < 0; // nothing to compare
-            return;
-        }
-        if (index == Frames.DIVERGED) {
-            divergence = new ReplicaDivergenceException("queue '" + name + "' (" + queue.file() + "): the source (host "
-                    + sourceHost + ", lease token " + sourceToken + ") has no document at the replica's last index "
-                    + Long.toHexString(writer.lastIndex()) + ": the replica holds documents its source never had, or "
-                    + "another history; replication stopped, the replica is left as it is", writer.lastIndex());
-            LOG.error("Replication stopped: {}", divergence.getMessage());
-            return;
-        }
+        else if (index == Frames.DIVERGED)
+            stop(writer.lastUnknownToSource(control.host(), sourceToken));
+        else
+            write(index, buffer, offset, length);
+    }
+
+    // A document of this epoch: appended if it is the replica's next, compared if held; a gap asks for a resend.
+    private void write(long index, DirectBuffer buffer, int offset, int length) {
         // Term buffers and the assembler's (direct) are off-heap: the address is the document's own.
         int result;
         try {
@@ -263,21 +213,21 @@ public final class QueueSink implements Agent {
                     length - Frames.DATA_HEADER);
         } catch (ReplicaDivergenceException e) {
             // Caught here: Aeron hands a handler's exceptions to its error handler and polls on.
-            divergence = e;
-            LOG.error("Replication stopped: {}", e.getMessage());
+            stop(e);
             return;
         } catch (Exception | InternalError e) {
             // Caught too, or Aeron would drop the frame and, with nothing after it, nobody would ask for it again.
             // Chronicle rethrows I/O errors unchecked; a mapped page the disk has no room for faults as InternalError.
-            writeFailed(e);
+            if (retry.failed(System.nanoTime()))
+                LOG.error("queue '{}' ({}): cannot append to the replica after index {}: {}; trying again every "
+                        + "second, from there", name, queue.file(), Long.toHexString(writer.lastIndex()), e.toString(),
+                        e);
             return;
         }
         if (result == ReplicaWriter.APPENDED) {
-            unacked++;
-            if (writeFailed) {
-                writeFailed = false;
+            acks.appended();
+            if (retry.appended())
                 LOG.info("queue '{}': appending to the replica again", name);
-            }
         }
         else if (result == ReplicaWriter.GAP)
             newEpoch();
@@ -285,43 +235,27 @@ public final class QueueSink implements Agent {
             verified = true;
     }
 
+    // The replica differs from its source: nothing more is written to it, and the source is let go in the next pass.
+    private void stop(ReplicaDivergenceException e) {
+        divergence = e;
+        LOG.error("Replication stopped: {}", e.getMessage());
+    }
+
     // A source with a later lease: from now on only its frames count, and resumes and acks go to its host.
     private void follow(long token, int host) {
-        if (controls != null && host >= 0 && host < controls.length && host != sourceHost) {
-            // Made in the passes that follow, never blocking: an endpoint that does not resolve is retried and said.
-            CloseHelper.close(reports);
-            controlOpener.close();
-            reports = null;
-            control = controls[host];
-            sourceHost = host;
-            controlOpener = new PublicationOpener(aeron, control, link, "source on host " + host,
-                    "nothing is copied here meanwhile");
+        if (control.moveTo(host))
             LOG.info("queue '{}', sink {}: following the source on host {} (lease token {}) at {} stream {}", name,
-                    sinkId, host, token, control.channel(), control.streamId());
-        }
+                    sinkId, host, token, control.endpoint().channel(), control.endpoint().streamId());
         sourceToken = token;
         verified = false;
         newEpoch();
-    }
-
-    private void writeFailed(Throwable e) {
-        retryWriteAtNs = (System.nanoTime() + WRITE_RETRY_NS) | 1; // never 0: that means no retry due
-        if (writeFailed)
-            return;
-        writeFailed = true;
-        LOG.error("queue '{}' ({}): cannot append to the replica after index {}: {}; trying again every second, from "
-                + "there", name, queue.file(), Long.toHexString(writer.lastIndex()), e.toString(), e);
     }
 
     private void newEpoch() {
         // A resume tells the source what this sink holds, which counts as an acknowledgement: synced first, if asked.
         if (syncBeforeAck)
             writer.sync();
-        epoch += 2;
-        resuming = true;
-        olderFrames = false;
-        epochStartNs = System.nanoTime();
-        lastResumeNs = epochStartNs - RESUME_INTERVAL_NS;
+        resume.next(System.nanoTime());
     }
 
     /** The replica's last index, -1 when it is empty. Any thread. */
@@ -341,7 +275,7 @@ public final class QueueSink implements Agent {
 
     /** The index, under {@code hosts}, of the host this sink follows. Any thread. */
     public int sourceHost() {
-        return sourceHost;
+        return control.host();
     }
 
     /** Why replication stopped (the replica differs from its source), or null. Any thread. */
@@ -351,9 +285,8 @@ public final class QueueSink implements Agent {
 
     @Override
     public void onClose() {
-        if (reports == null && controlOpener != null)
-            controlOpener.close();
-        CloseHelper.closeAll(subscription, reports, writer);
+        control.abandonOpening();
+        CloseHelper.closeAll(subscription, control.reports(), writer);
     }
 
     @Override

@@ -129,6 +129,14 @@ final class ReplicaWriter implements AutoCloseable {
                 + describe(address, length) + "; replication stopped, the replica is left as it is", index);
     }
 
+    /** The replica's last document is not at its source ({@code host}, lease {@code token}): why replication stops. */
+    ReplicaDivergenceException lastUnknownToSource(int host, long token) {
+        return new ReplicaDivergenceException("queue '" + name + "' (" + queue.file() + "): the source (host " + host
+                + ", lease token " + token + ") has no document at the replica's last index "
+                + Long.toHexString(lastIndex) + ": the replica holds documents its source never had, or another "
+                + "history; replication stopped, the replica is left as it is", lastIndex);
+    }
+
     private static String describe(long address, int length) {
         byte[] copy = new byte[length];
         if (length > 0)
