@@ -107,7 +107,7 @@ final class QueueLocator {
 
     private boolean declaresQueue() {
         try {
-            return CelerityConfig.loadLayout(DEFAULT_CONFIG).queues().containsKey(queue);
+            return CelerityConfig.loadWithoutComponents(DEFAULT_CONFIG).queues().containsKey(queue);
         } catch (RuntimeException e) {
             return false; // QUEUE is a directory: an unrelated, broken services.yaml beside it is not our business
         }
@@ -115,7 +115,7 @@ final class QueueLocator {
 
     CelerityConfig deployment() {
         if (loaded == null)
-            loaded = CelerityConfig.loadLayout(config);
+            loaded = CelerityConfig.loadWithoutComponents(config);
         return loaded;
     }
 

@@ -39,7 +39,7 @@ final class StatusCommand implements java.util.concurrent.Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        CelerityConfig config = CelerityConfig.loadLayout(servicesYaml);
+        CelerityConfig config = CelerityConfig.loadWithoutComponents(servicesYaml);
         String host = host(config);
         if (host != null)
             System.out.printf("host %s of %s%n", host, config.hosts().keySet());

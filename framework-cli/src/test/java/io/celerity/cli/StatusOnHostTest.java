@@ -33,7 +33,7 @@ class StatusOnHostTest {
     @Test
     void showsTheHostsServicesAndEachCopyOfItsQueues() throws Exception {
         Path yaml = Files.writeString(dir.resolve("services.yaml"), ThreeHosts.YAML);
-        CelerityConfig config = CelerityConfig.loadLayout(yaml);
+        CelerityConfig config = CelerityConfig.loadWithoutComponents(yaml);
         String before = Cli.run("status", "--host", "b", yaml.toString()).out();
         assertTrue(before.matches("(?s).*out +to a +not started .*"), before);
         assertTrue(before.matches("(?s).*in +from c +not started .*"), before);

@@ -59,7 +59,7 @@ public final class CelerityConfig {
      * Reads and validates a {@code services.yaml} as {@link #load(Path)} does, except for the checks that need the
      * component classes: for tools that only read the deployment's queues (status, dump, tail, send).
      */
-    public static CelerityConfig loadLayout(Path file) {
+    public static CelerityConfig loadWithoutComponents(Path file) {
         return YamlConfigReader.read(file, false);
     }
 

@@ -50,7 +50,7 @@ class ReplicationReportTest {
     @Test
     void theStatusFileAndTheMetricsShowEachSinkAndEachReplica() throws Exception {
         Path yaml = Files.writeString(dir.resolve("services.yaml"), ThreeHosts.YAML);
-        CelerityConfig config = CelerityConfig.loadLayout(yaml);
+        CelerityConfig config = CelerityConfig.loadWithoutComponents(yaml);
         try (ChronicleQueue out = SingleChronicleQueueBuilder.binary(dir.resolve("out")).build();
              ChronicleQueue in = SingleChronicleQueueBuilder.binary(dir.resolve("in")).build();
              ExcerptAppender appender = out.createAppender()) {
