@@ -4,12 +4,11 @@ import io.celerity.api.FailedInput;
 import io.celerity.api.FailedInputs;
 import io.celerity.internal.chronicle.AppenderRepair;
 import io.celerity.internal.chronicle.GeneratedCode;
+import io.celerity.internal.history.HistoryRecordingAppender;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.core.io.Closeable;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;
-import net.openhft.chronicle.wire.DocumentContext;
-import net.openhft.chronicle.wire.MarshallableOut;
 import net.openhft.chronicle.wire.VanillaMethodWriterBuilder;
 
 /**
@@ -35,7 +34,7 @@ final class DeadLetters implements Closeable {
         this.queue = queue;
         this.appender = queue.createAppender();
         VanillaMethodWriterBuilder<FailedInputs> builder = queue.methodWriterBuilder(FailedInputs.class);
-        builder.marshallableOut(new WithHistory(appender)); // the thread's history: the failed input's source
+        builder.marshallableOut(new HistoryRecordingAppender(appender)); // the thread's history: the failed input's source
         this.writer = builder.build();
         GeneratedCode.requireGeneratedWriter(writer, service);
     }
@@ -99,24 +98,5 @@ final class DeadLetters implements Closeable {
     @Override
     public boolean isClosed() {
         return appender.isClosed();
-    }
-
-    /** The appender, recording message history in every report. */
-    private record WithHistory(ExcerptAppender appender) implements MarshallableOut {
-
-        @Override
-        public DocumentContext writingDocument(boolean metaData) {
-            return appender.writingDocument(metaData);
-        }
-
-        @Override
-        public DocumentContext acquireWritingDocument(boolean metaData) {
-            return appender.acquireWritingDocument(metaData);
-        }
-
-        @Override
-        public boolean recordHistory() {
-            return true;
-        }
     }
 }
