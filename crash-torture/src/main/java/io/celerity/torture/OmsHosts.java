@@ -48,6 +48,7 @@ final class OmsHosts implements AutoCloseable {
     private final List<ChronicleQueue[]> copies = new ArrayList<>(); // {source, replica} per copy
     private final Set<String> starting = new LinkedHashSet<>();
     private long[] settledEnds; // every source's end when drained() last found them all copied, or null
+    private boolean watched; // what the drain check reads is open; false: opened again before the next check
     private long settledSinceNs;
 
     OmsHosts(Hosts hosts, OmsHostsDeployment deployment, List<String> jvmOptions) {
@@ -66,14 +67,21 @@ final class OmsHosts implements AutoCloseable {
     }
 
     // Opened again after each restart: a host may have moved its copy aside (a deposed primary's), so a new
-    // directory stands under the same name.
+    // directory stands under the same name. A host that moves it aside while it is opened here (it found its copy
+    // diverged just after it started) makes the open fail: nothing is watched then, and the next check opens again.
     private void openWatched() {
         closeWatched();
-        for (OmsHostsDeployment.Placement p : deployment.placements())
-            answered.add(new Answered(deployment.queue(p.host(), p.input()), deployment.queue(p.host(), p.output())));
-        for (OmsHostsDeployment.Copy c : deployment.copies())
-            copies.add(new ChronicleQueue[]{open(deployment.queue(c.source(), c.queue())),
-                    open(deployment.queue(c.replica(), c.queue()))});
+        try {
+            for (OmsHostsDeployment.Placement p : deployment.placements())
+                answered.add(new Answered(deployment.queue(p.host(), p.input()),
+                        deployment.queue(p.host(), p.output())));
+            for (OmsHostsDeployment.Copy c : deployment.copies())
+                copies.add(new ChronicleQueue[]{open(deployment.queue(c.source(), c.queue())),
+                        open(deployment.queue(c.replica(), c.queue()))});
+            watched = true;
+        } catch (IllegalStateException e) { // Chronicle's, its cause the file gone from under the lock
+            closeWatched();
+        }
     }
 
     private void closeWatched() {
@@ -81,6 +89,7 @@ final class OmsHosts implements AutoCloseable {
         copies.forEach(c -> Closeable.closeQuietly(c[0], c[1]));
         answered.clear();
         copies.clear();
+        watched = false;
     }
 
     /** SIGKILL of a host's process (its services and its replicators with it), then starts it again. */
@@ -135,8 +144,11 @@ final class OmsHosts implements AutoCloseable {
      * ends again first is left for the next {@link #restartEnded()}.
      */
     void awaitStarted() throws IOException, InterruptedException {
-        if (starting.isEmpty())
+        if (starting.isEmpty()) {
+            if (!watched)
+                openWatched();
             return;
+        }
         for (String host : List.copyOf(starting)) {
             try {
                 awaitRunning(host);
@@ -172,7 +184,7 @@ final class OmsHosts implements AutoCloseable {
      * grown for {@link #SETTLE}: a snapshot taken after the last input starts only once its answer is out.
      */
     boolean drained() {
-        if (unexpectedExit() != null || !starting.isEmpty() || !answered.stream().allMatch(Answered::all)) {
+        if (unexpectedExit() != null || !starting.isEmpty() || !watched || !answered.stream().allMatch(Answered::all)) {
             settledEnds = null;
             return false;
         }
@@ -194,6 +206,8 @@ final class OmsHosts implements AutoCloseable {
 
     /** Each copy's progress: how many documents its source and its replica hold (in today's cycle). */
     String progress() {
+        if (!watched)
+            return "(the copies are opened again at the next check)";
         StringBuilder s = new StringBuilder();
         List<OmsHostsDeployment.Copy> list = deployment.copies();
         for (int i = 0; i < list.size(); i++)
