@@ -3,7 +3,9 @@ package io.celerity.config;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * A validated deployment: queues, services and the event loops that run them. Load one from {@code services.yaml}
@@ -25,6 +27,7 @@ public final class CelerityConfig {
     private final long minFreeSpace;
     private final Duration writeFailureTimeout;
     private final Map<String, Integer> lines; // the line of each entry and key in the file, by lineKey(entry, key)
+    private final Map<String, ConfigEntry> sections; // the top-level mappings modules read (ConfigCheck.sections)
 
     private CelerityConfig(Builder b) {
         this.source = b.source;
@@ -36,6 +39,7 @@ public final class CelerityConfig {
         this.thisHost = b.thisHost;
         this.cluster = b.cluster;
         this.lines = b.lines;
+        this.sections = Map.copyOf(b.sections);
     }
 
     /**
@@ -173,6 +177,18 @@ public final class CelerityConfig {
         return ConfigSubset.onHost(this, host);
     }
 
+    /**
+     * The top-level mapping {@code key} of the file, read by the module that claims it ({@link ConfigCheck#sections()}),
+     * e.g. {@code fix}; empty when the file has none.
+     */
+    public Optional<ConfigEntry> section(String key) {
+        return Optional.ofNullable(sections.get(key));
+    }
+
+    Map<String, ConfigEntry> sections() {
+        return sections;
+    }
+
     /** The lines of this configuration's entries and keys, for a configuration derived from it. */
     Map<String, Integer> lines() {
         return lines;
@@ -190,6 +206,7 @@ public final class CelerityConfig {
         private String thisHost;
         private ClusterConfig cluster;
         private Map<String, Integer> lines = Map.of();
+        private final Map<String, ConfigEntry> sections = new LinkedHashMap<>();
 
         public Builder(String source) {
             this.source = source;
@@ -199,6 +216,17 @@ public final class CelerityConfig {
         /** Where each entry and key is in the file, so validation errors can say; see {@link CelerityConfig#line}. */
         public Builder lines(Map<String, Integer> lines) {
             this.lines = Map.copyOf(lines);
+            return this;
+        }
+
+        /** Adds the top-level mapping {@code key} a module reads (see {@link CelerityConfig#section}). */
+        Builder section(String key, ConfigEntry section) {
+            sections.put(key, section);
+            return this;
+        }
+
+        Builder sections(Map<String, ConfigEntry> all) {
+            sections.putAll(all);
             return this;
         }
 

@@ -1,5 +1,7 @@
 package io.celerity.config;
 
+import java.util.Set;
+
 /**
  * A check of a whole deployment added by a module on the class path (found through {@link java.util.ServiceLoader},
  * listed in {@code META-INF/services/io.celerity.config.ConfigCheck}): e.g. the cluster's, of a highly available
@@ -15,4 +17,12 @@ public interface ConfigCheck {
      * @throws ConfigException the mistake
      */
     void check(CelerityConfig config);
+
+    /**
+     * The top-level keys of {@code services.yaml} this module reads (e.g. {@code fix}): the file may hold them, and
+     * {@link CelerityConfig#section} gives them to the module; none by default.
+     */
+    default Set<String> sections() {
+        return Set.of();
+    }
 }

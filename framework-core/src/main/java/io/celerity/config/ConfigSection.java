@@ -159,21 +159,25 @@ final class ConfigSection {
     }
 
     /** The named sub-entries of a section such as {@code services}, each a mapping of its own. */
-    @SuppressWarnings("unchecked")
     Map<String, ConfigSection> entries(String key) {
+        return entries(key, switch (key) {
+            case "queues" -> "queue";
+            case "services" -> "service";
+            case "agents" -> "agent";
+            case "hosts" -> "host";
+            default -> "event loop";
+        });
+    }
+
+    /** As {@link #entries(String)}, each named in errors as {@code kind 'name'}. */
+    @SuppressWarnings("unchecked")
+    Map<String, ConfigSection> entries(String key, String kind) {
         Map<String, ConfigSection> out = new java.util.LinkedHashMap<>();
         Object v = values.get(key);
         if (v == null) return out;
         if (!(v instanceof Map))
             throw error(key, "'" + v + "' is not a mapping of names to entries; expected e.g. " + key + ":\n"
                     + "  name: { ... }");
-        String kind = switch (key) {
-            case "queues" -> "queue";
-            case "services" -> "service";
-            case "agents" -> "agent";
-            case "hosts" -> "host";
-            default -> "event loop";
-        };
         Map<String, Object> named = (Map<String, Object>) v;
         named.forEach((name, e) -> {
             String entryName = kind + " '" + name + "'";

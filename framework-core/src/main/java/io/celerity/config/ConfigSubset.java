@@ -16,7 +16,7 @@ final class ConfigSubset {
     static CelerityConfig of(CelerityConfig all, Collection<String> names, String host) {
         CelerityConfig.Builder b = new CelerityConfig.Builder(all.source()).hostId(all.hostId())
                 .metricsPort(all.metricsPort()).minFreeSpace(all.minFreeSpace())
-                .writeFailureTimeout(all.writeFailureTimeout()).lines(all.lines()).thisHost(host)
+                .writeFailureTimeout(all.writeFailureTimeout()).lines(all.lines()).sections(all.sections()).thisHost(host)
                 .cluster(all.cluster());
         all.hosts().values().forEach(b::host);
         Set<String> used = new HashSet<>();

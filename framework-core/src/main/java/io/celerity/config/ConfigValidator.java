@@ -7,7 +7,6 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.ServiceLoader;
 
 /** Checks a configuration as a whole before anything starts; throws on the first mistake. */
 final class ConfigValidator {
@@ -43,8 +42,7 @@ final class ConfigValidator {
         new AgentValidator(config, checkComponents).validate();
         new HostValidator(config).validate();
         // The modules' own: e.g. the cluster's, of a highly available service.
-        ServiceLoader.load(ConfigCheck.class, Thread.currentThread().getContextClassLoader())
-                .forEach(check -> check.check(config));
+        ConfigChecks.all().forEach(check -> check.check(config));
     }
 
     /** A component reading a queue that declares its events must take some of them, or it could accept none. */

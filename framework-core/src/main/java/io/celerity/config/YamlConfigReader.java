@@ -5,9 +5,11 @@ import io.celerity.internal.yaml.YamlTree;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /** Reads {@code services.yaml} into a {@link CelerityConfig}, checking every key against the ones it knows. */
 final class YamlConfigReader {
@@ -61,9 +63,15 @@ final class YamlConfigReader {
 
     private CelerityConfig parse(Map<String, Object> root) {
         ConfigSection top = new ConfigSection(source, tree, lines, "top level", root, "", 1);
-        top.allow("hostId", "hosts", "cluster", "queues", "services", "agents", "eventLoops", "monitoring", "minFreeSpace",
-                "writeFailureTimeout");
+        List<String> keys = new ArrayList<>(List.of("hostId", "hosts", "cluster", "queues", "services", "agents",
+                "eventLoops", "monitoring", "minFreeSpace", "writeFailureTimeout"));
+        Set<String> modules = ConfigChecks.sections();
+        keys.addAll(modules);
+        top.allow(keys.toArray(String[]::new));
         CelerityConfig.Builder b = new CelerityConfig.Builder(source);
+        for (String key : modules)
+            if (top.has(key))
+                b.section(key, ConfigEntry.topLevel(top, key, baseDir));
         b.hostId((int) top.integer("hostId", 0));
         if (top.has("minFreeSpace"))
             b.minFreeSpace(top.size("minFreeSpace"));

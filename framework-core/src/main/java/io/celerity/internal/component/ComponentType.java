@@ -106,9 +106,19 @@ public final class ComponentType {
             collectInterfaces(c, found);
         List<Class<?>> inputs = new ArrayList<>();
         for (Class<?> i : found)
-            if (!isPlatformType(i) && hasEventMethod(i))
+            if (!isPlatformType(i) && !extendsPlatformType(i) && hasEventMethod(i))
                 inputs.add(i);
         return inputs;
+    }
+
+    /** E.g. the {@code MessageDecoder} of codecs Artio generated into the user's package: a library's type, not events. */
+    private static boolean extendsPlatformType(Class<?> iface) {
+        Set<Class<?>> supers = new LinkedHashSet<>();
+        collectInterfaces(iface, supers);
+        for (Class<?> s : supers)
+            if (isPlatformType(s))
+                return true;
+        return false;
     }
 
     private static void collectInterfaces(Class<?> c, Set<Class<?>> found) {
@@ -125,15 +135,18 @@ public final class ComponentType {
     }
 
     /**
-     * The JDK's, Chronicle's and Celerity's API types: never a component's own events, messages or outputs; except the
-     * failure reports, which an operator's service takes as its input.
+     * The JDK's, Chronicle's, Aeron's, Artio's and Celerity's API and extension types: never a component's own events,
+     * messages or outputs; except the failure reports, which an operator's service takes as its input.
      */
     static boolean isPlatformType(Class<?> c) {
         if (c == FailedInputs.class || c == FailedInput.class)
             return false;
         String n = c.getName();
         return n.startsWith("java.") || n.startsWith("javax.") || n.startsWith("jdk.") || n.startsWith("sun.")
-                || n.startsWith("net.openhft.") || n.startsWith("org.agrona.") || n.startsWith("io.celerity.api.");
+                || n.startsWith("net.openhft.") || n.startsWith("org.agrona.") || n.startsWith("io.aeron.")
+                || n.startsWith("uk.co.real_logic.") || n.startsWith("io.celerity.api.")
+                || n.startsWith("io.celerity.config.") || n.startsWith("io.celerity.extension.")
+                || n.startsWith("io.celerity.fix.");
     }
 
     /** Usable: every parameter is an output interface, the ServiceContext, or one settings class. */

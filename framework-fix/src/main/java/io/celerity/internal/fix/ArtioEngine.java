@@ -1,0 +1,123 @@
+package io.celerity.internal.fix;
+
+import io.aeron.CommonContext;
+import io.aeron.archive.Archive;
+import io.aeron.archive.ArchiveThreadingMode;
+import io.aeron.archive.ArchivingMediaDriver;
+import io.aeron.archive.client.AeronArchive;
+import io.aeron.driver.MediaDriver;
+import io.aeron.driver.ThreadingMode;
+import org.agrona.CloseHelper;
+import org.agrona.concurrent.BackoffIdleStrategy;
+import uk.co.real_logic.artio.dictionary.FixDictionary;
+import uk.co.real_logic.artio.engine.EngineConfiguration;
+import uk.co.real_logic.artio.engine.FixEngine;
+import uk.co.real_logic.artio.library.LibraryConfiguration;
+import uk.co.real_logic.artio.validation.AuthenticationStrategy;
+import uk.co.real_logic.artio.validation.MessageValidationStrategy;
+import uk.co.real_logic.artio.validation.SessionPersistenceStrategy;
+
+import java.io.File;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * A gateway's Artio engine: its media driver and archive (the archive keeps every message sent and received, for
+ * resends and catching up after a restart), and the engine, whose agents run on the gateway's loop (LoopScheduler).
+ * All of its state lies under the gateway's {@code stateDir}; the driver's files lie in shared memory.
+ */
+final class ArtioEngine implements AutoCloseable {
+
+    private static final String IPC = CommonContext.IPC_CHANNEL;
+
+    private final ArchivingMediaDriver driver;
+    private final FixEngine engine;
+    private final LoopScheduler scheduler;
+    private final String aeronDir;
+
+    private ArtioEngine(ArchivingMediaDriver driver, FixEngine engine, LoopScheduler scheduler, String aeronDir) {
+        this.driver = driver;
+        this.engine = engine;
+        this.scheduler = scheduler;
+        this.aeronDir = aeronDir;
+    }
+
+    /** Starts the driver, archive and engine of {@code gateway}; its engine's agents wait for the loop. Host thread. */
+    static ArtioEngine launch(FixGatewayConfig gateway, Class<? extends FixDictionary> dictionary) {
+        Path state = gateway.stateDir().toAbsolutePath();
+        // One directory per state directory: a restarted gateway finds and clears its crashed predecessor's.
+        String aeronDir = CommonContext.getAeronDirectoryName() + "-celerity-fix-"
+                + Integer.toHexString(state.toString().hashCode());
+        MediaDriver.Context driverContext = new MediaDriver.Context().aeronDirectoryName(aeronDir)
+                .threadingMode(ThreadingMode.SHARED).sharedIdleStrategy(new BackoffIdleStrategy())
+                .dirDeleteOnStart(true).dirDeleteOnShutdown(true);
+        Archive.Context archiveContext = new Archive.Context().aeronDirectoryName(aeronDir)
+                .archiveDir(state.resolve("archive").toFile()).threadingMode(ArchiveThreadingMode.SHARED)
+                .idleStrategySupplier(BackoffIdleStrategy::new).controlChannelEnabled(false)
+                .archiveClientContext(new AeronArchive.Context().controlResponseChannel(IPC))
+                .replicationChannel("aeron:udp?endpoint=localhost:0").archiveId(state.hashCode());
+        ArchivingMediaDriver driver = ArchivingMediaDriver.launch(driverContext, archiveContext);
+        LoopScheduler scheduler = new LoopScheduler();
+        try {
+            EngineConfiguration config = engineConfiguration(gateway, dictionary, state, aeronDir, scheduler);
+            return new ArtioEngine(driver, FixEngine.launch(config), scheduler, aeronDir);
+        } catch (RuntimeException e) {
+            CloseHelper.quietClose(driver);
+            throw e;
+        }
+    }
+
+    private static EngineConfiguration engineConfiguration(FixGatewayConfig gateway,
+                                                           Class<? extends FixDictionary> dictionary, Path state,
+                                                           String aeronDir, LoopScheduler scheduler) {
+        List<String> ours = gateway.sessions().stream().map(FixSessionConfig::senderCompId).distinct().toList();
+        List<String> theirs = gateway.sessions().stream().map(FixSessionConfig::targetCompId).distinct().toList();
+        EngineConfiguration config = new EngineConfiguration()
+                .bindTo(gateway.host(), gateway.port())
+                .libraryAeronChannel(IPC)
+                .logFileDir(state.resolve("engine").toString())
+                .scheduler(scheduler)
+                .acceptorfixDictionary(dictionary)
+                .defaultHeartbeatIntervalInS((int) gateway.heartbeat().toSeconds())
+                .sessionPersistenceStrategy(gateway.resetSeqNumOnLogon() ? SessionPersistenceStrategy.alwaysTransient()
+                        : SessionPersistenceStrategy.alwaysPersistent())
+                .authenticationStrategy(AuthenticationStrategy.of(compIds(ours, theirs)))
+                .printStartupWarnings(false);
+        config.aeronContext().aeronDirectoryName(aeronDir);
+        config.aeronArchiveContext().aeronDirectoryName(aeronDir).controlRequestChannel(IPC)
+                .controlResponseChannel(IPC);
+        new File(config.logFileDir()).mkdirs();
+        return config;
+    }
+
+    /** Logons from none of the sessions' counterparties, or to none of our CompIDs, are refused. */
+    private static MessageValidationStrategy compIds(List<String> ours, List<String> theirs) {
+        MessageValidationStrategy senders = MessageValidationStrategy.senderCompId(theirs);
+        return ours.size() == 1 ? MessageValidationStrategy.targetCompId(ours.get(0)).and(senders) : senders;
+    }
+
+    /** A library configuration reaching this engine. */
+    LibraryConfiguration library(String name) {
+        LibraryConfiguration config = new LibraryConfiguration();
+        config.libraryName(name).libraryAeronChannels(List.of(IPC)).aeronContext().aeronDirectoryName(aeronDir);
+        return config;
+    }
+
+    LoopScheduler scheduler() {
+        return scheduler;
+    }
+
+    /** Logs the sessions out and stops the engine, driving its agents here: its loop has stopped by now. */
+    @Override
+    public void close() {
+        Thread closer = new Thread(engine::close, "artio-close");
+        closer.start();
+        scheduler.driveUntilClosed();
+        try {
+            closer.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        CloseHelper.close(driver);
+    }
+}

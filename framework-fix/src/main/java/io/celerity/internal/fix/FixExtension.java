@@ -1,0 +1,67 @@
+package io.celerity.internal.fix;
+
+import io.celerity.extension.ExtensionContext;
+import io.celerity.extension.HostExtension;
+import org.agrona.CloseHelper;
+import uk.co.real_logic.artio.dictionary.FixDictionary;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The FIX edge as a host extension: for each gateway of the {@code fix:} section, an Artio engine on the gateway's
+ * event loop, its sessions written to and read from the configured queues, and a status file per gateway.
+ */
+public final class FixExtension implements HostExtension {
+
+    @Override
+    public String name() {
+        return "fix";
+    }
+
+    @Override
+    public Running start(ExtensionContext context) {
+        List<FixGatewayConfig> gateways = FixConfigs.of(context.config());
+        if (gateways.isEmpty())
+            return null;
+        List<ArtioEngine> engines = new ArrayList<>();
+        List<FixGateway> agents = new ArrayList<>();
+        try {
+            for (FixGatewayConfig g : gateways) {
+                Class<? extends FixDictionary> dictionary = dictionary(g);
+                List<GatewaySession> sessions = g.sessions().stream().map(GatewaySession::new).toList();
+                InboundRestartPoints.read(context.queue(g.inboundQueue()), sessions);
+                ArtioEngine engine = ArtioEngine.launch(g, dictionary);
+                engines.add(engine);
+                FixGateway gateway = new FixGateway(g, engine, context::queue, sessions, FixDictionary.of(dictionary));
+                agents.add(gateway);
+                context.runOnLoop(g.eventLoop(), gateway);
+                context.status(state -> FixStatusFile.write(g, sessions, state));
+            }
+        } catch (RuntimeException e) {
+            engines.forEach(CloseHelper::quietClose);
+            throw e;
+        }
+        return new Running() {
+            @Override
+            public void close() {
+                engines.forEach(CloseHelper::quietClose);
+            }
+
+            @Override
+            public void crash() {
+                // In-process, the engine's connections and port go only with a close; a real crash is a kill -9.
+                close();
+            }
+        };
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Class<? extends FixDictionary> dictionary(FixGatewayConfig g) {
+        Class<?> c = Mappings.load(g.dictionary(), "dictionary");
+        if (!FixDictionary.class.isAssignableFrom(c))
+            throw new IllegalArgumentException("fix gateway '" + g.name() + "': dictionary " + c.getName()
+                    + " is not a " + FixDictionary.class.getName() + "; expected the FixDictionaryImpl Artio generated");
+        return (Class<? extends FixDictionary>) c;
+    }
+}

@@ -1,0 +1,139 @@
+package io.celerity.internal.fix;
+
+import io.celerity.api.FailedInputs;
+import io.celerity.internal.codegen.MethodCode;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.ExcerptAppender;
+import org.agrona.CloseHelper;
+import org.agrona.concurrent.Agent;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import uk.co.real_logic.artio.dictionary.FixDictionary;
+import uk.co.real_logic.artio.library.FixLibrary;
+import uk.co.real_logic.artio.library.LibraryConfiguration;
+import uk.co.real_logic.artio.library.SessionAcquiredInfo;
+import uk.co.real_logic.artio.messages.MetaDataStatus;
+import uk.co.real_logic.artio.session.CompositeKey;
+import uk.co.real_logic.artio.session.Session;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * A FIX gateway on its event loop: polls its Artio engine and library, takes each configured session from the engine
+ * when it logs on (asking Artio to replay what it received after the last message on the inbound queue), and hands
+ * each logged-on session the outbound events it has not sent yet.
+ */
+final class FixGateway implements Agent {
+
+    private static final Logger LOG = LoggerFactory.getLogger(FixGateway.class);
+    private static final int FRAGMENT_LIMIT = 20;
+    private static final int OUTBOUND_BATCH = 20;
+    private static final long REPLY_TIMEOUT_MS = 10_000;
+
+    private final FixGatewayConfig config;
+    private final ArtioEngine engine;
+    private final Function<String, ChronicleQueue> queues;
+    private final List<GatewaySession> sessions;
+    private final FixDictionary dictionary;
+    private final List<OutboundCursor> cursors = new ArrayList<>();
+    private InboundFlow inbound;
+    private FixLibrary library;
+
+    FixGateway(FixGatewayConfig config, ArtioEngine engine, Function<String, ChronicleQueue> queues,
+               List<GatewaySession> sessions, FixDictionary dictionary) {
+        this.config = config;
+        this.engine = engine;
+        this.queues = queues;
+        this.sessions = sessions;
+        this.dictionary = dictionary;
+    }
+
+    /** Builds the mappings, writers and readers on the loop's thread (appenders are a thread's), then connects. */
+    @Override
+    public void onStart() {
+        String name = "fix gateway '" + config.name() + "'";
+        ChronicleQueue in = queues.apply(config.inboundQueue());
+        Class<?> inboundClass = Mappings.load(config.inboundMapper(), "inbound mapper");
+        Object writer = MethodCode.writer(in, new HistoryOut(in.createAppender()),
+                List.of(Mappings.inboundEvents(inboundClass)), name);
+        inbound = new InboundFlow(Mappings.inbound(inboundClass, writer), new Rejects(config.name(), dictionary,
+                errors(name)));
+        OutboundSender sender = new OutboundSender(sessions);
+        Class<?> outboundClass = Mappings.load(config.outboundMapper(), "outbound mapper");
+        Object outboundMapping = Mappings.outbound(outboundClass, sender);
+        for (GatewaySession s : sessions)
+            cursors.add(new OutboundCursor(s, sender, queues.apply(config.outboundQueue()),
+                    Mappings.outboundEvents(outboundClass), outboundMapping, config.name()));
+        LibraryConfiguration library = engine.library(config.name())
+                .sessionExistsHandler(this::onSessionExists)
+                .sessionAcquireHandler((session, info) -> onSessionAcquired(session, info));
+        library.replyTimeoutInMs(REPLY_TIMEOUT_MS);
+        this.library = FixLibrary.connect(library);
+    }
+
+    private FailedInputs errors(String name) {
+        if (config.errorsQueue() == null)
+            return null;
+        ExcerptAppender appender = queues.apply(config.errorsQueue()).createAppender();
+        return (FailedInputs) MethodCode.writer(queues.apply(config.errorsQueue()), appender,
+                List.of(FailedInputs.class), name);
+    }
+
+    @Override
+    public int doWork() throws Exception {
+        int work = engine.scheduler().engine().doWork();
+        work += library.poll(FRAGMENT_LIMIT);
+        for (OutboundCursor cursor : cursors)
+            work += cursor.poll(OUTBOUND_BATCH);
+        return work;
+    }
+
+    private void onSessionExists(FixLibrary library, long surrogateSessionId, String localCompId, String localSubId,
+                                 String localLocationId, String remoteCompId, String remoteSubId,
+                                 String remoteLocationId, int logonReceivedSequenceNumber, int logonSequenceIndex) {
+        GatewaySession session = find(localCompId, remoteCompId);
+        if (session == null) {
+            LOG.warn("fix gateway '{}': {} -> {} logged on but is no configured session; left with the engine",
+                    config.name(), remoteCompId, localCompId);
+            return;
+        }
+        // Artio replays what it received after the last message written: lost in a crash, or sent while no library held it.
+        boolean written = session.lastInSeqNum > 0;
+        library.requestSession(surrogateSessionId, written ? session.lastInSeqNum : 1,
+                written ? session.inSequenceIndex : logonSequenceIndex, REPLY_TIMEOUT_MS);
+    }
+
+    private InboundFlow onSessionAcquired(Session artio, SessionAcquiredInfo info) {
+        CompositeKey key = artio.compositeKey();
+        GatewaySession session = find(key.localCompId(), key.remoteCompId());
+        if (session == null)
+            return inbound;
+        session.artio = artio;
+        inbound.held(session);
+        cursors.get(sessions.indexOf(session)).resume(info.metaDataStatus() == MetaDataStatus.OK
+                ? info.metaDataBuffer() : null);
+        LOG.info("fix session '{}' logged on: last received {}, last sent {}", session.config.name(),
+                artio.lastReceivedMsgSeqNum(), artio.lastSentMsgSeqNum());
+        return inbound;
+    }
+
+    private GatewaySession find(String localCompId, String remoteCompId) {
+        for (GatewaySession s : sessions)
+            if (s.config.senderCompId().equals(localCompId) && s.config.targetCompId().equals(remoteCompId))
+                return s;
+        return null;
+    }
+
+    @Override
+    public void onClose() {
+        cursors.forEach(OutboundCursor::close);
+        CloseHelper.quietClose(library); // its sessions go back to the engine, which logs them out as it closes
+    }
+
+    @Override
+    public String roleName() {
+        return "fix-" + config.name();
+    }
+}

@@ -1,0 +1,50 @@
+package io.celerity.internal.fix;
+
+import uk.co.real_logic.artio.session.Session;
+
+/**
+ * One configured FIX session's state in its gateway: the Artio session while this gateway's library holds it, the last
+ * inbound message written to the queue (its restart point, taken from the queue), and counters for status.
+ */
+final class GatewaySession {
+
+    final FixSessionConfig config;
+    Session artio;           // null while no connection of it is held
+    int inSequenceIndex;     // Artio's sequence index (raised on a sequence reset) of the last message written
+    int lastInSeqNum;        // MsgSeqNum of the last inbound message written to the queue; 0 for none
+    long received;           // application messages written
+    long duplicates;         // resends of messages already written, dropped
+    long rejected;           // answered with Reject or BusinessMessageReject
+    long sent;               // application messages sent
+    long lastReceivedNanos;  // wall clock of the last message of any type, heartbeats included
+
+    GatewaySession(FixSessionConfig config) {
+        this.config = config;
+    }
+
+    /** The message-history index of inbound message {@code seqNum} of sequence {@code sequenceIndex}. */
+    static long historyIndex(int sequenceIndex, int seqNum) {
+        return ((long) sequenceIndex << 32) | (seqNum & 0xFFFF_FFFFL);
+    }
+
+    /** Notes the restart point read back from the inbound queue's message history. */
+    void writtenBefore(long historyIndex) {
+        inSequenceIndex = (int) (historyIndex >>> 32);
+        lastInSeqNum = (int) historyIndex;
+    }
+
+    /** Whether inbound message {@code seqNum} of {@code sequenceIndex} is already on the queue. */
+    boolean alreadyWritten(int sequenceIndex, int seqNum) {
+        return sequenceIndex < inSequenceIndex || (sequenceIndex == inSequenceIndex && seqNum <= lastInSeqNum);
+    }
+
+    void written(int sequenceIndex, int seqNum) {
+        inSequenceIndex = sequenceIndex;
+        lastInSeqNum = seqNum;
+        received++;
+    }
+
+    boolean loggedOn() {
+        return artio != null && artio.isActive();
+    }
+}

@@ -1,0 +1,95 @@
+package io.celerity.internal.fix;
+
+import io.aeron.logbuffer.ControlledFragmentHandler.Action;
+import io.celerity.fix.FixInbound;
+import net.openhft.chronicle.wire.MessageHistory;
+import net.openhft.chronicle.wire.VanillaMessageHistory;
+import org.agrona.DirectBuffer;
+import org.agrona.collections.Long2ObjectHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import uk.co.real_logic.artio.library.OnMessageInfo;
+import uk.co.real_logic.artio.library.SessionHandler;
+import uk.co.real_logic.artio.messages.DisconnectReason;
+import uk.co.real_logic.artio.session.Session;
+
+/**
+ * Writes each new inbound application message of the gateway's sessions to the inbound queue through the user's
+ * mapping, with the session and MsgSeqNum as its message history's source; drops what is already written (a resend,
+ * or Artio's replay after a restart), and rejects what the mapping does not take. Session messages stay with Artio.
+ */
+final class InboundFlow implements SessionHandler {
+
+    private static final Logger LOG = LoggerFactory.getLogger(InboundFlow.class);
+
+    private final FixInbound mapping;
+    private final Rejects rejects;
+    private final Long2ObjectHashMap<GatewaySession> byArtioId = new Long2ObjectHashMap<>();
+    private final HeaderFields header = new HeaderFields();
+    private final InboundMessage message = new InboundMessage();
+
+    InboundFlow(FixInbound mapping, Rejects rejects) {
+        this.mapping = mapping;
+        this.rejects = rejects;
+    }
+
+    void held(GatewaySession session) {
+        byArtioId.put(session.artio.id(), session);
+    }
+
+    @Override
+    public Action onMessage(DirectBuffer buffer, int offset, int length, int libraryId, Session artio,
+                            int sequenceIndex, long messageType, long timestampInNs, long position,
+                            OnMessageInfo messageInfo) {
+        GatewaySession session = byArtioId.get(artio.id());
+        if (session == null)
+            return Action.CONTINUE;
+        session.lastReceivedNanos = System.currentTimeMillis() * 1_000_000L;
+        header.scan(buffer, offset, length);
+        if (header.isAdmin(buffer) || !messageInfo.isValid())
+            return Action.CONTINUE; // the engine answered it already
+        if (session.alreadyWritten(sequenceIndex, header.msgSeqNum)) {
+            session.duplicates++;
+            return Action.CONTINUE;
+        }
+        VanillaMessageHistory history = (VanillaMessageHistory) MessageHistory.get();
+        history.reset();
+        history.addSource(session.config.sourceId(), GatewaySession.historyIndex(sequenceIndex, header.msgSeqNum));
+        message.wrap(session.config.name(), buffer, offset, length, messageType, header);
+        try {
+            if (!mapping.onMessage(message))
+                rejects.businessReject(session, buffer, offset, length, header, Rejects.UNSUPPORTED_MESSAGE_TYPE,
+                        "unsupported message type");
+            else if (message.rejected)
+                rejects.reject(session, buffer, offset, length, header, message);
+        } catch (RuntimeException e) {
+            LOG.warn("fix session '{}': the mapping failed on MsgSeqNum {}", session.config.name(), header.msgSeqNum, e);
+            rejects.businessReject(session, buffer, offset, length, header, Rejects.APPLICATION_NOT_AVAILABLE,
+                    "could not be processed: " + e);
+        }
+        session.written(sequenceIndex, header.msgSeqNum);
+        return Action.CONTINUE;
+    }
+
+    @Override
+    public void onTimeout(int libraryId, Session session) {
+    }
+
+    @Override
+    public void onSlowStatus(int libraryId, Session session, boolean hasBecomeSlow) {
+    }
+
+    @Override
+    public Action onDisconnect(int libraryId, Session artio, DisconnectReason reason) {
+        GatewaySession session = byArtioId.remove(artio.id());
+        if (session != null) {
+            LOG.info("fix session '{}' disconnected: {}", session.config.name(), reason);
+            session.artio = null;
+        }
+        return Action.CONTINUE;
+    }
+
+    @Override
+    public void onSessionStart(Session session) {
+    }
+}

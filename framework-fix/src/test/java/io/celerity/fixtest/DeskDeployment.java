@@ -1,0 +1,60 @@
+package io.celerity.fixtest;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** The tests' deployment: the desk behind a FIX gateway accepting session CLIENT1 -> CELERITY on a free port. */
+public final class DeskDeployment {
+
+    public static final String CLIENT = "CLIENT1";
+    public static final String US = "CELERITY";
+
+    private DeskDeployment() {
+    }
+
+    /** Writes {@code services.yaml} into {@code dir}, the gateway on {@code port}. */
+    public static Path write(Path dir, int port) {
+        String yaml = """
+                queues:
+                  orders:     { path: orders }
+                  acks:       { path: acks }
+                  fix-errors: { path: fix-errors }
+                eventLoops:
+                  desk: { pauser: YIELDING, affinity: NONE }
+                services:
+                  desk:
+                    implClass: io.celerity.fixtest.Desk
+                    inputs: [ orders ]
+                    output: acks
+                    eventLoop: desk
+                fix:
+                  client-gateway:
+                    eventLoop: fix
+                    stateDir: fix-state
+                    acceptor: { host: 127.0.0.1, port: %d }
+                    dictionary: io.celerity.fixtest.codecs.FixDictionaryImpl
+                    inbound:  { queue: orders, mapper: io.celerity.fixtest.DeskFromFix }
+                    outbound: { queue: acks, mapper: io.celerity.fixtest.DeskToFix }
+                    errors: fix-errors
+                    sessions:
+                      %s: { senderCompId: %s, targetCompId: %s, sourceId: 901 }
+                """.formatted(port, CLIENT, US, CLIENT);
+        try {
+            Files.createDirectories(dir);
+            return Files.writeString(dir.resolve("services.yaml"), yaml);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public static int freePort() {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return s.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

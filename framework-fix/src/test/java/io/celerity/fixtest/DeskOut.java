@@ -1,0 +1,5 @@
+package io.celerity.fixtest;
+
+public interface DeskOut {
+    void ack(Ack ack);
+}
