@@ -34,17 +34,21 @@ final class ArtioEngine implements AutoCloseable {
     private final FixEngine engine;
     private final LoopScheduler scheduler;
     private final String aeronDir;
+    private final StateDirLock lock;
 
-    private ArtioEngine(ArchivingMediaDriver driver, FixEngine engine, LoopScheduler scheduler, String aeronDir) {
+    private ArtioEngine(ArchivingMediaDriver driver, FixEngine engine, LoopScheduler scheduler, String aeronDir,
+                        StateDirLock lock) {
         this.driver = driver;
         this.engine = engine;
         this.scheduler = scheduler;
         this.aeronDir = aeronDir;
+        this.lock = lock;
     }
 
     /** Starts the driver, archive and engine of {@code gateway}; its engine's agents wait for the loop. Host thread. */
     static ArtioEngine launch(FixGatewayConfig gateway, Class<? extends FixDictionary> dictionary) {
         Path state = gateway.stateDir().toAbsolutePath();
+        StateDirLock lock = StateDirLock.take(state, gateway.name());
         // One directory per state directory: a restarted gateway finds and clears its crashed predecessor's.
         String aeronDir = CommonContext.getAeronDirectoryName() + "-celerity-fix-"
                 + Integer.toHexString(state.toString().hashCode());
@@ -56,13 +60,14 @@ final class ArtioEngine implements AutoCloseable {
                 .idleStrategySupplier(BackoffIdleStrategy::new).controlChannelEnabled(false)
                 .archiveClientContext(new AeronArchive.Context().controlResponseChannel(IPC))
                 .replicationChannel("aeron:udp?endpoint=localhost:0").archiveId(state.hashCode());
-        ArchivingMediaDriver driver = ArchivingMediaDriver.launch(driverContext, archiveContext);
-        LoopScheduler scheduler = new LoopScheduler();
+        ArchivingMediaDriver driver = null;
         try {
+            driver = ArchivingMediaDriver.launch(driverContext, archiveContext);
+            LoopScheduler scheduler = new LoopScheduler();
             EngineConfiguration config = engineConfiguration(gateway, dictionary, state, aeronDir, scheduler);
-            return new ArtioEngine(driver, FixEngine.launch(config), scheduler, aeronDir);
+            return new ArtioEngine(driver, FixEngine.launch(config), scheduler, aeronDir, lock);
         } catch (RuntimeException e) {
-            CloseHelper.quietClose(driver);
+            CloseHelper.quietCloseAll(driver, lock);
             throw e;
         }
     }
@@ -74,6 +79,7 @@ final class ArtioEngine implements AutoCloseable {
         List<String> theirs = gateway.sessions().stream().map(FixSessionConfig::targetCompId).distinct().toList();
         EngineConfiguration config = new EngineConfiguration()
                 .bindTo(gateway.host(), gateway.port())
+                .bindAtStartup(false) // SessionStartup binds once the library holds the sessions it had
                 .libraryAeronChannel(IPC)
                 .logFileDir(state.resolve("engine").toString())
                 .scheduler(scheduler)
@@ -82,7 +88,10 @@ final class ArtioEngine implements AutoCloseable {
                 .sessionPersistenceStrategy(gateway.resetSeqNumOnLogon() ? SessionPersistenceStrategy.alwaysTransient()
                         : SessionPersistenceStrategy.alwaysPersistent())
                 .authenticationStrategy(AuthenticationStrategy.of(compIds(ours, theirs)))
-                .printStartupWarnings(false);
+                // A message beyond a resend range in flight is flagged invalid; a closed range asks for it again.
+                .acceptedSessionClosedResendInterval(true)
+                .printStartupWarnings(false)
+                .errorIfDuplicateEngineDetected(false); // StateDirLock keeps a second process out, a killed one's mark too
         config.aeronContext().aeronDirectoryName(aeronDir);
         config.aeronArchiveContext().aeronDirectoryName(aeronDir).controlRequestChannel(IPC)
                 .controlResponseChannel(IPC);
@@ -103,6 +112,10 @@ final class ArtioEngine implements AutoCloseable {
         return config;
     }
 
+    FixEngine engine() {
+        return engine;
+    }
+
     LoopScheduler scheduler() {
         return scheduler;
     }
@@ -118,6 +131,6 @@ final class ArtioEngine implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        CloseHelper.close(driver);
+        CloseHelper.closeAll(driver, lock);
     }
 }

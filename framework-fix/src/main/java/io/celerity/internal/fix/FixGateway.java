@@ -40,6 +40,7 @@ final class FixGateway implements Agent {
     private final List<OutboundCursor> cursors = new ArrayList<>();
     private InboundFlow inbound;
     private FixLibrary library;
+    private SessionStartup startup;
 
     FixGateway(FixGatewayConfig config, ArtioEngine engine, Function<String, ChronicleQueue> queues,
                List<GatewaySession> sessions, FixDictionary dictionary) {
@@ -71,6 +72,7 @@ final class FixGateway implements Agent {
                 .sessionAcquireHandler((session, info) -> onSessionAcquired(session, info));
         library.replyTimeoutInMs(REPLY_TIMEOUT_MS);
         this.library = FixLibrary.connect(library);
+        startup = new SessionStartup(config.name(), engine.engine(), sessions);
     }
 
     private FailedInputs errors(String name) {
@@ -85,6 +87,8 @@ final class FixGateway implements Agent {
     public int doWork() throws Exception {
         int work = engine.scheduler().engine().doWork();
         work += library.poll(FRAGMENT_LIMIT);
+        if (!startup.done())
+            work += startup.step(library);
         for (OutboundCursor cursor : cursors)
             work += cursor.poll(OUTBOUND_BATCH);
         return work;

@@ -47,7 +47,7 @@ final class InboundFlow implements SessionHandler {
         session.lastReceivedNanos = System.currentTimeMillis() * 1_000_000L;
         header.scan(buffer, offset, length);
         if (header.isAdmin(buffer) || !messageInfo.isValid())
-            return Action.CONTINUE; // the engine answered it already
+            return Action.CONTINUE; // the engine answered it, or asks for it again (ArtioEngine: closed resend ranges)
         if (session.alreadyWritten(sequenceIndex, header.msgSeqNum)) {
             session.duplicates++;
             return Action.CONTINUE;

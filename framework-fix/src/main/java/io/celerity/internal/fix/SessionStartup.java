@@ -1,0 +1,80 @@
+package io.celerity.internal.fix;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import uk.co.real_logic.artio.Reply;
+import uk.co.real_logic.artio.engine.FixEngine;
+import uk.co.real_logic.artio.library.FixLibrary;
+
+import java.util.List;
+
+/**
+ * Before the gateway accepts connections: its library takes every configured session the engine already knows, while
+ * it is offline, asking Artio to replay what it received after the last message on the inbound queue (what a crash
+ * left unwritten). A counterparty that logs on then reaches the library's session, which asks it to resend what
+ * Artio never received. Stepped from the gateway's {@code doWork}: every step is an asynchronous reply.
+ */
+final class SessionStartup {
+
+    private static final Logger LOG = LoggerFactory.getLogger(SessionStartup.class);
+    private static final long TIMEOUT_MS = 10_000;
+
+    private final String gateway;
+    private final FixEngine engine;
+    private final List<GatewaySession> sessions;
+    private int next;            // the session being taken
+    private Reply<Long> lookup;  // its id in the engine
+    private Reply<?> request;    // its acquisition
+    private Reply<?> bind;
+    private boolean done;
+
+    SessionStartup(String gateway, FixEngine engine, List<GatewaySession> sessions) {
+        this.gateway = gateway;
+        this.engine = engine;
+        this.sessions = sessions;
+    }
+
+    boolean done() {
+        return done;
+    }
+
+    /** Takes the next step once the previous one's reply came; returns 1 when it did something. */
+    int step(FixLibrary library) {
+        if (done || !library.isConnected() || pending(lookup) || pending(request) || pending(bind))
+            return 0;
+        if (bind != null) {
+            failed(bind, "accept connections");
+            done = true;
+            LOG.info("fix gateway '{}' accepts connections", gateway);
+        } else if (next == sessions.size()) {
+            bind = engine.bind();
+        } else if (request != null) {
+            failed(request, "take session '" + sessions.get(next).config.name() + "' offline");
+            request = null;
+            lookup = null;
+            next++;
+        } else if (lookup == null) {
+            FixSessionConfig c = sessions.get(next).config;
+            lookup = engine.lookupSessionId(c.senderCompId(), c.targetCompId(), null, null, null, null);
+        } else if (lookup.hasCompleted() && lookup.resultIfPresent() != null) {
+            GatewaySession s = sessions.get(next);
+            boolean written = s.lastInSeqNum > 0;
+            request = library.requestSession(lookup.resultIfPresent(), written ? s.lastInSeqNum : 1,
+                    written ? s.inSequenceIndex : 0, TIMEOUT_MS);
+        } else {
+            lookup = null; // a session the engine never saw: nothing to catch up with
+            next++;
+        }
+        return 1;
+    }
+
+    private static boolean pending(Reply<?> reply) {
+        return reply != null && reply.isExecuting();
+    }
+
+    private void failed(Reply<?> reply, String what) {
+        if (reply.hasErrored() || reply.hasTimedOut())
+            LOG.warn("fix gateway '{}': could not {}: {}", gateway, what,
+                    reply.hasTimedOut() ? "timed out" : reply.error());
+    }
+}
