@@ -31,21 +31,15 @@ public final class FixConfigs implements ConfigCheck {
     /** The gateways of {@code config}, checked; none when it has no {@code fix:} section. */
     static List<FixGatewayConfig> of(CelerityConfig config) {
         List<FixGatewayConfig> gateways = new ArrayList<>();
-        config.section(SECTION).ifPresent(fix -> fix.namedEntries("fix gateway").forEach((name, g) ->
-                gateways.add(gateway(config, name, g))));
-        Map<Integer, String> sources = new HashMap<>();
+        Map<Integer, String> sources = new HashMap<>(); // message history's source ids, taken
         config.queues().values().forEach(q -> sources.put(q.sourceId(), "queue '" + q.name() + "'"));
-        for (FixGatewayConfig g : gateways)
-            for (FixSessionConfig s : g.sessions()) {
-                String other = sources.putIfAbsent(s.sourceId(), "fix session '" + s.name() + "'");
-                if (other != null)
-                    throw error(config, g.name(), "sessions." + s.name() + ".sourceId", "source id " + s.sourceId()
-                            + " is already " + other + "'s; expected a source id of its own, for message history");
-            }
+        config.section(SECTION).ifPresent(fix -> fix.namedEntries("fix gateway").forEach((name, g) ->
+                gateways.add(gateway(config, name, g, sources))));
         return gateways;
     }
 
-    private static FixGatewayConfig gateway(CelerityConfig config, String name, ConfigEntry g) {
+    private static FixGatewayConfig gateway(CelerityConfig config, String name, ConfigEntry g,
+                                            Map<Integer, String> sources) {
         g.allow("eventLoop", "stateDir", "acceptor", "dictionary", "inbound", "outbound", "errors", "heartbeat",
                 "resetSeqNumOnLogon", "sessions");
         ConfigEntry acceptor = g.section("acceptor").allow("host", "port");
@@ -61,7 +55,7 @@ public final class FixConfigs implements ConfigCheck {
         if (heartbeat.toSeconds() < 1)
             throw g.error("heartbeat", heartbeat + " is under a second; expected whole seconds, e.g. 30s");
         List<FixSessionConfig> sessions = new ArrayList<>();
-        g.entries("sessions", "fix session").forEach((session, s) -> sessions.add(session(session, s)));
+        g.entries("sessions", "fix session").forEach((session, s) -> sessions.add(session(session, s, sources)));
         if (sessions.isEmpty())
             throw g.error("sessions", "missing; expected the sessions it accepts, e.g. sessions:\n"
                     + "  CLIENT1: { senderCompId: CELERITY, targetCompId: CLIENT1, sourceId: 901 }");
@@ -73,11 +67,15 @@ public final class FixConfigs implements ConfigCheck {
                 errors, heartbeat, g.bool("resetSeqNumOnLogon", false), sessions);
     }
 
-    private static FixSessionConfig session(String name, ConfigEntry s) {
+    private static FixSessionConfig session(String name, ConfigEntry s, Map<Integer, String> sources) {
         s.allow("senderCompId", "targetCompId", "sourceId");
         int sourceId = s.integer("sourceId", "the source id of its messages in message history, e.g. 901");
         if (sourceId <= 0)
             throw s.error("sourceId", sourceId + " is not positive; expected a source id of its own, e.g. 901");
+        String other = sources.putIfAbsent(sourceId, "fix session '" + name + "'");
+        if (other != null)
+            throw s.error("sourceId", "source id " + sourceId + " is taken by " + other
+                    + "; expected one of its own, for message history");
         return new FixSessionConfig(name, s.string("senderCompId", "our CompID, e.g. CELERITY"),
                 s.string("targetCompId", "the counterparty's CompID"), sourceId);
     }
@@ -88,9 +86,5 @@ public final class FixConfigs implements ConfigCheck {
         if (!queues.containsKey(queue))
             throw entry.error(key, "queue '" + queue + "' is not declared; expected one of " + queues.keySet());
         return queue;
-    }
-
-    private static RuntimeException error(CelerityConfig config, String gateway, String key, String problem) {
-        return config.section(SECTION).orElseThrow().namedEntries("fix gateway").get(gateway).error(key, problem);
     }
 }
