@@ -44,7 +44,7 @@ class BadInputTest {
     }
 
     @Test
-    void garbledBytesAndAWrongChecksumAreDroppedAndTheSessionCarriesOn() throws Exception {
+    void garbledBytesAWrongChecksumAndAWrongBodyLengthAreDroppedAndTheSessionCarriesOn() throws Exception {
         try (ServiceHost host = ServiceHost.start(CelerityConfig.load(yaml)); RawFixClient raw = new RawFixClient(port)) {
             raw.send(LOGON);
             raw.await("35=A", LIVENESS);
@@ -52,6 +52,7 @@ class BadInputTest {
             String badChecksum = order(2, "bad-sum");
             raw.send(badChecksum.substring(0, badChecksum.length() - 4) + (badChecksum.endsWith("000\u0001") ? "001" : "000")
                     + "\u0001");
+            raw.send(order(2, "bad-length").replaceFirst("\u00019=(\\d+)", "\u00019=7"));
             raw.send(order(2, "good"));
             String report = raw.await("35=8", LIVENESS);
             assertTrue(report.contains("|11=good|"), report);
