@@ -57,6 +57,7 @@ final class StatusCommand implements java.util.concurrent.Callable<Integer> {
             ReplicationStatus.print(config, host);
         if (host != null && config.cluster() != null)
             HighAvailabilityStatus.print(config, host);
+        FixStatus.print(config);
         return 0;
     }
 

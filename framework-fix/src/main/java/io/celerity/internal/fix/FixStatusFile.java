@@ -1,17 +1,26 @@
 package io.celerity.internal.fix;
 
+import io.celerity.config.CelerityConfig;
+import io.celerity.internal.operations.StatusFile;
+import net.openhft.chronicle.bytes.Bytes;
+import net.openhft.chronicle.wire.Wire;
+import net.openhft.chronicle.wire.WireOut;
+import net.openhft.chronicle.wire.WireType;
+import uk.co.real_logic.artio.session.Session;
+
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /**
- * A gateway's sessions as {@code status.yaml} in its state directory, rewritten each second off the loop (best effort:
- * counters read as they are): state, sequence numbers in and out, messages, last message received.
+ * A gateway's sessions as {@code status.yaml} in its state directory, rewritten each second off the loop (counters
+ * read as they are, best effort) and read by {@code celerity status}: per session, its state, the last MsgSeqNum
+ * received and sent, messages written and sent, duplicates dropped, rejects, and when the last message came.
  */
-final class FixStatusFile {
+public final class FixStatusFile {
 
     static final String NAME = "status.yaml";
 
@@ -19,29 +28,43 @@ final class FixStatusFile {
     }
 
     static void write(FixGatewayConfig gateway, List<GatewaySession> sessions, String hostState) throws IOException {
-        StringBuilder yaml = new StringBuilder()
-                .append("gateway: ").append(gateway.name()).append('\n')
-                .append("host: ").append(hostState).append('\n')
-                .append("port: ").append(gateway.port()).append('\n')
-                .append("sessions:\n");
-        for (GatewaySession s : sessions) {
-            var artio = s.artio;
-            yaml.append("  ").append(s.config.name()).append(": { state: ")
-                    .append(artio == null ? "DISCONNECTED" : artio.state())
-                    .append(", lastReceivedSeqNum: ").append(artio == null ? s.lastInSeqNum : artio.lastReceivedMsgSeqNum())
-                    .append(", lastSentSeqNum: ").append(artio == null ? "unknown" : artio.lastSentMsgSeqNum())
-                    .append(", received: ").append(s.received)
-                    .append(", sent: ").append(s.sent)
-                    .append(", duplicatesDropped: ").append(s.duplicates)
-                    .append(", rejected: ").append(s.rejected)
-                    .append(", lastMessageReceived: ")
-                    .append(s.lastReceivedNanos == 0 ? "never" : Instant.ofEpochSecond(0, s.lastReceivedNanos))
-                    .append(" }\n");
+        Bytes<?> bytes = Bytes.allocateElasticOnHeap(512);
+        Wire wire = WireType.YAML_ONLY.apply(bytes);
+        wire.write("gateway").text(gateway.name())
+                .write("state").text(hostState)
+                .write("pid").int64(ProcessHandle.current().pid())
+                .write("updatedMillis").int64(System.currentTimeMillis())
+                .write("port").int32(gateway.port());
+        wire.write("sessions").marshallable(out -> sessions.forEach(s -> out.write(s.config.name())
+                .marshallable(row -> session(row, s))));
+        StatusFile.replace(of(gateway), bytes.toString());
+    }
+
+    private static void session(WireOut row, GatewaySession s) {
+        Session artio = s.artio;
+        row.write("state").text(artio == null ? "DISCONNECTED" : artio.state().name())
+                .write("lastReceivedSeqNum").int32(artio == null ? s.lastInSeqNum : artio.lastReceivedMsgSeqNum())
+                .write("lastSentSeqNum").int32(artio == null ? -1 : artio.lastSentMsgSeqNum())
+                .write("received").int64(s.received)
+                .write("sent").int64(s.sent)
+                .write("duplicatesDropped").int64(s.duplicates)
+                .write("rejected").int64(s.rejected)
+                .write("lastReceivedMillis").int64(s.lastReceivedNanos / 1_000_000);
+    }
+
+    /** The status of each gateway of {@code config}, by name, as plain values; a gateway that wrote none is absent. */
+    public static Map<String, Map<String, Object>> readAll(CelerityConfig config) throws IOException {
+        Map<String, Map<String, Object>> all = new LinkedHashMap<>();
+        for (FixGatewayConfig g : FixConfigs.of(config)) {
+            Optional<Map<String, Object>> status = StatusFile.read(of(g));
+            if (status.isPresent())
+                all.put(g.name(), status.get());
         }
-        Path dir = gateway.stateDir();
-        Files.createDirectories(dir);
-        Path tmp = dir.resolve(NAME + ".tmp");
-        Files.writeString(tmp, yaml);
-        Files.move(tmp, dir.resolve(NAME), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        return all;
+    }
+
+    /** Where gateway {@code gateway}'s status lives. */
+    static Path of(FixGatewayConfig gateway) {
+        return gateway.stateDir().resolve(NAME);
     }
 }

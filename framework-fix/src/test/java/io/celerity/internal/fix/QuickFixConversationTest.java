@@ -40,6 +40,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -102,6 +103,10 @@ class QuickFixConversationTest {
             client.send(order("c4", Side.SELL, 5, 11));
             assertEquals("c4", client.next(LIVENESS).getString(ClOrdID.FIELD)); // it carried on
 
+            Map<String, Object> row = sessionStatus(CelerityConfig.load(yaml), 3);
+            assertEquals("ACTIVE", row.get("state"), row.toString());
+            assertEquals(2L, ((Number) row.get("rejected")).longValue(), row.toString());
+
             client.session().logout("done");
             long end = System.nanoTime() + LIVENESS.toNanos();
             while (client.loggedOn() && System.nanoTime() < end)
@@ -113,6 +118,22 @@ class QuickFixConversationTest {
         assertEquals(2, errors.size(), errors.toString());
         assertTrue(errors.get(0).contains("unsupported message type"), errors.toString());
         assertTrue(errors.get(1).contains("rejected"), errors.toString());
+    }
+
+    /** CLIENT1's row of the gateway's status file once it counts {@code received} messages written. */
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> sessionStatus(CelerityConfig config, long received) throws Exception {
+        long end = System.nanoTime() + LIVENESS.toNanos();
+        while (true) {
+            Map<String, Map<String, Object>> all = FixStatusFile.readAll(config);
+            Map<String, Object> row = all.isEmpty() ? Map.of() : (Map<String, Object>)
+                    ((Map<String, Object>) all.get("client-gateway").get("sessions")).get(DeskDeployment.CLIENT);
+            if (row.get("received") instanceof Number n && n.longValue() >= received)
+                return row;
+            if (System.nanoTime() > end)
+                throw new AssertionError("the status file never counted " + received + " messages: " + all);
+            Thread.sleep(50);
+        }
     }
 
     static NewOrderSingle order(String clOrdId, char side, long quantity, double price) {
