@@ -1,5 +1,7 @@
 package io.celerity.benchmarks;
 
+import io.celerity.benchmarks.fix.FixBenchmark;
+
 import io.celerity.benchmarks.chart.ChartCommand;
 import io.celerity.benchmarks.hop.HopBenchmark;
 import io.celerity.benchmarks.oms.OmsBenchmark;
@@ -16,7 +18,7 @@ import picocli.CommandLine.Spec;
 /** The benchmark commands: {@code mvn -B -q -Pbench -DskipTests package -Dbench.args="COMMAND [OPTIONS]"}. */
 @Command(name = "bench", mixinStandardHelpOptions = true, subcommands = {HopBenchmark.class, OmsBenchmark.class,
         TopOfBookThroughput.class, ChartCommand.class, YamlTestSpeed.class, FreshPageStalls.class, ColdStart.class,
-        ReplicationBenchmark.class, ReplicationThroughput.class},
+        ReplicationBenchmark.class, ReplicationThroughput.class, FixBenchmark.class},
         description = "Celerity's latency and throughput benchmarks.")
 public final class Bench implements Runnable {
     @Spec

@@ -100,16 +100,18 @@ public final class LatencyBenchmark {
         }
         double seconds = (System.nanoTime() - start) / 1e9;
         sent += count;
-        awaitArrival(probes.endToEnd());
+        awaitArrival(probes.endToEnd(), task);
         return seconds;
     }
 
-    private void awaitArrival(Probe endToEnd) {
+    /** Spins until every message arrived, idling the task: a client that reads its answers on this thread reads on. */
+    private void awaitArrival(Probe endToEnd, LatencyTask task) {
         long deadline = System.nanoTime() + ARRIVAL_TIMEOUT_NANOS;
         while (endToEnd.samples() < sent) {
             if (System.nanoTime() > deadline)
                 throw new IllegalStateException(name + ": only " + endToEnd.samples() + " of " + sent
                         + " messages arrived within 60 s");
+            task.idle();
             Thread.onSpinWait();
         }
     }

@@ -56,8 +56,15 @@ final class OutboundSender implements FixSessions {
     public void send(String session, Encoder message) {
         if (session.equals(current.config.name()))
             sendNow(message);
-        else if (sessions.stream().noneMatch(s -> s.config.name().equals(session)))
+        else if (!configured(session))
             throw new IllegalArgumentException("no fix session '" + session + "'");
+    }
+
+    private boolean configured(String session) {
+        for (GatewaySession s : sessions) // a loop, not a stream: no allocation per message
+            if (s.config.name().equals(session))
+                return true;
+        return false;
     }
 
     private void sendNow(Encoder message) {
