@@ -2,6 +2,7 @@ package io.celerity.internal.fix;
 
 import io.celerity.api.FailedInputs;
 import io.celerity.internal.codegen.MethodCode;
+import io.celerity.internal.history.HistoryRecordingAppender;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import org.agrona.CloseHelper;
@@ -57,7 +58,7 @@ final class FixGateway implements Agent {
         String name = "fix gateway '" + config.name() + "'";
         ChronicleQueue in = queues.apply(config.inboundQueue());
         Class<?> inboundClass = Mappings.load(config.inboundMapper(), "inbound mapper");
-        Object writer = MethodCode.writer(in, new HistoryOut(in.createAppender()),
+        Object writer = MethodCode.writer(in, new HistoryRecordingAppender(in.createAppender()),
                 List.of(Mappings.inboundEvents(inboundClass)), name);
         inbound = new InboundFlow(Mappings.inbound(inboundClass, writer), new Rejects(config.name(), dictionary,
                 errors(name)));
