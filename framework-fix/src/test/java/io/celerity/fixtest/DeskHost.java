@@ -2,6 +2,7 @@ package io.celerity.fixtest;
 
 import io.celerity.config.CelerityConfig;
 import io.celerity.host.ServiceHost;
+import org.slf4j.LoggerFactory;
 
 import java.nio.file.Path;
 
@@ -16,7 +17,7 @@ public final class DeskHost {
     public static void main(String[] args) throws InterruptedException {
         ServiceHost host = ServiceHost.start(CelerityConfig.load(Path.of(args[0])));
         Runtime.getRuntime().addShutdownHook(new Thread(host::close));
-        System.out.println(STARTED);
+        LoggerFactory.getLogger(DeskHost.class).info(STARTED); // the tests wait for this line in its log
         Thread.currentThread().join();
     }
 }

@@ -35,20 +35,22 @@ final class ArtioEngine implements AutoCloseable {
     private final LoopScheduler scheduler;
     private final String aeronDir;
     private final StateDirLock lock;
+    private final SentSequenceJournal journal;
 
     private ArtioEngine(ArchivingMediaDriver driver, FixEngine engine, LoopScheduler scheduler, String aeronDir,
-                        StateDirLock lock) {
+                        StateDirLock lock, SentSequenceJournal journal) {
         this.driver = driver;
         this.engine = engine;
         this.scheduler = scheduler;
         this.aeronDir = aeronDir;
         this.lock = lock;
+        this.journal = journal;
     }
 
     /** Starts the driver, archive and engine of {@code gateway}; its engine's agents wait for the loop. Host thread. */
     static ArtioEngine launch(FixGatewayConfig gateway, Class<? extends FixDictionary> dictionary) {
         Path state = gateway.stateDir().toAbsolutePath();
-        StateDirLock lock = StateDirLock.take(state, gateway.name());
+        StateDirLock lock = StateDirLock.take(state, gateway.name()); // before anything of the directory is touched
         // One directory per state directory: a restarted gateway finds and clears its crashed predecessor's.
         String aeronDir = CommonContext.getAeronDirectoryName() + "-celerity-fix-"
                 + Integer.toHexString(state.toString().hashCode());
@@ -65,7 +67,8 @@ final class ArtioEngine implements AutoCloseable {
             driver = ArchivingMediaDriver.launch(driverContext, archiveContext);
             LoopScheduler scheduler = new LoopScheduler();
             EngineConfiguration config = engineConfiguration(gateway, dictionary, state, aeronDir, scheduler);
-            return new ArtioEngine(driver, FixEngine.launch(config), scheduler, aeronDir, lock);
+            SentSequenceJournal journal = new SentSequenceJournal(state, gateway.sessions().size());
+            return new ArtioEngine(driver, FixEngine.launch(config), scheduler, aeronDir, lock, journal);
         } catch (RuntimeException e) {
             CloseHelper.quietCloseAll(driver, lock);
             throw e;
@@ -131,6 +134,10 @@ final class ArtioEngine implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        CloseHelper.closeAll(driver, lock);
+        CloseHelper.closeAll(driver, journal, lock);
+    }
+
+    SentSequenceJournal journal() {
+        return journal;
     }
 }

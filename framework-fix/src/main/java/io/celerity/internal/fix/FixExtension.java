@@ -29,10 +29,13 @@ public final class FixExtension implements HostExtension {
         try {
             for (FixGatewayConfig g : gateways) {
                 Class<? extends FixDictionary> dictionary = dictionary(g);
-                List<GatewaySession> sessions = g.sessions().stream().map(GatewaySession::new).toList();
+                List<GatewaySession> sessions = new ArrayList<>();
+                for (FixSessionConfig s : g.sessions())
+                    sessions.add(new GatewaySession(s, sessions.size()));
                 InboundRestartPoints.read(context.queue(g.inboundQueue()), sessions);
                 ArtioEngine engine = ArtioEngine.launch(g, dictionary);
                 engines.add(engine);
+                sessions.forEach(s -> s.journal = engine.journal());
                 FixGateway gateway = new FixGateway(g, engine, context::queue, sessions, FixDictionary.of(dictionary));
                 agents.add(gateway);
                 context.runOnLoop(g.eventLoop(), gateway);

@@ -110,12 +110,22 @@ final class FixGateway implements Agent {
                 written ? session.inSequenceIndex : logonSequenceIndex, REPLY_TIMEOUT_MS);
     }
 
+    @SuppressWarnings("deprecation") // Session.lastSentMsgSeqNum(int): the journal, not Artio, persists it
     private InboundFlow onSessionAcquired(Session artio, SessionAcquiredInfo info) {
         CompositeKey key = artio.compositeKey();
         GatewaySession session = find(key.localCompId(), key.remoteCompId());
         if (session == null)
             return inbound;
         session.artio = artio;
+        if (!session.resynced) {
+            session.resynced = true;
+            int mayHaveSent = session.journal.mayHaveSent(session.slot);
+            if (mayHaveSent > artio.lastSentMsgSeqNum()) { // a crash kept Artio from counting what went out
+                LOG.warn("fix session '{}': Artio counted {} sent, {} may have reached the wire; going on from {}",
+                        session.config.name(), artio.lastSentMsgSeqNum(), mayHaveSent, mayHaveSent + 1);
+                artio.lastSentMsgSeqNum(mayHaveSent);
+            }
+        }
         inbound.held(session);
         cursors.get(sessions.indexOf(session)).resume(info.metaDataStatus() == MetaDataStatus.OK
                 ? info.metaDataBuffer() : null);

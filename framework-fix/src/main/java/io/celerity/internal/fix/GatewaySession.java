@@ -9,6 +9,9 @@ import uk.co.real_logic.artio.session.Session;
 final class GatewaySession {
 
     final FixSessionConfig config;
+    final int slot;          // its place in the gateway's SentSequenceJournal
+    SentSequenceJournal journal;
+    boolean resynced;        // its first acquisition in this process caught Artio up with the journal
     Session artio;           // null while no connection of it is held
     int inSequenceIndex;     // Artio's sequence index (raised on a sequence reset) of the last message written
     int lastInSeqNum;        // MsgSeqNum of the last inbound message written to the queue; 0 for none
@@ -18,8 +21,15 @@ final class GatewaySession {
     long sent;               // application messages sent
     long lastReceivedNanos;  // wall clock of the last message of any type, heartbeats included
 
-    GatewaySession(FixSessionConfig config) {
+    GatewaySession(FixSessionConfig config, int slot) {
         this.config = config;
+        this.slot = slot;
+    }
+
+    /** Hands {@code message} to Artio, noting its MsgSeqNum first (see SentSequenceJournal); false when back-pressured. */
+    boolean trySend(uk.co.real_logic.artio.builder.Encoder message, org.agrona.DirectBuffer metadata) {
+        journal.sending(slot, artio.lastSentMsgSeqNum() + 1);
+        return (metadata == null ? artio.trySend(message) : artio.trySend(message, metadata, 0)) >= 0;
     }
 
     /** The message-history index of inbound message {@code seqNum} of sequence {@code sequenceIndex}. */

@@ -74,7 +74,7 @@ final class OutboundSender implements FixSessions {
         message.header().possResend(possResend);
         metadata.putLong(0, index);
         metadata.putInt(Long.BYTES, ordinal);
-        if (current.artio.trySend(message, metadata, 0) < 0)
+        if (!current.trySend(message, metadata))
             backPressured = true;
         else
             current.sent++;

@@ -68,7 +68,7 @@ final class Rejects {
 
     private static void send(GatewaySession session, Encoder encoder) {
         if (session.artio != null)
-            session.artio.trySend(encoder); // back-pressured: the counterparty still sees the report on the errors queue
+            session.trySend(encoder, null); // back-pressured: the report on the errors queue still says it
         session.rejected++;
     }
 

@@ -123,12 +123,17 @@ class BadInputTest {
         return seq;
     }
 
-    private static long usedHeapAfterGc() throws InterruptedException {
+    /** The heap in use once a full collection no longer frees anything (an explicit GC returns when it is done). */
+    private static long usedHeapAfterGc() {
         Runtime rt = Runtime.getRuntime();
-        for (int i = 0; i < 3; i++) {
+        long used = Long.MAX_VALUE;
+        for (int i = 0; i < 10; i++) {
             System.gc();
-            Thread.sleep(50);
+            long now = rt.totalMemory() - rt.freeMemory();
+            if (now >= used)
+                return now;
+            used = now;
         }
-        return rt.totalMemory() - rt.freeMemory();
+        return used;
     }
 }

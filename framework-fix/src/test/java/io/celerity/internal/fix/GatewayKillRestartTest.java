@@ -5,6 +5,8 @@ import io.celerity.fixtest.DeskHost;
 import io.celerity.fixtest.QuickFixClient;
 import io.celerity.fixtures.ChildJvm;
 import org.junit.jupiter.api.Test;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.junit.jupiter.api.io.TempDir;
 import quickfix.Message;
 import quickfix.field.ClOrdID;
@@ -33,6 +35,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class GatewayKillRestartTest {
 
+    private static final Logger LOG = LoggerFactory.getLogger(GatewayKillRestartTest.class);
     static final Duration LIVENESS = Duration.ofSeconds(120);
     /** Kills in one flow: 1 in the build; a torture with {@code -Dfix.torture.kills=20}. */
     static final int KILLS = Integer.getInteger("fix.torture.kills", 1);
@@ -89,8 +92,8 @@ class GatewayKillRestartTest {
                 assertTrue(r[0] <= 1, "report of o" + i + " sent " + r[0] + " times as new");
         }
         long again = reports.values().stream().mapToLong(r -> r[1]).sum();
-        System.out.printf("fix torture: %d kill(s), %d orders: %d lost, %d reports resent as possible duplicates "
-                + "or resends, none twice as new%n", KILLS, ORDERS, lost.size(), again);
+        LOG.info("fix torture: {} kill(s), {} orders: {} lost, {} reports resent as possible duplicates or resends",
+                KILLS, ORDERS, lost.size(), again);
         assertEquals(List.of(), lost, "reports lost");
         assertEquals(ORDERS + 1, desk.size(), "orders the desk took");
         assertEquals(ORDERS + 1, desk.stream().distinct().count(), "an order taken twice");
