@@ -4,7 +4,10 @@ import quickfix.Application;
 import quickfix.ApplicationAdapter;
 import quickfix.ConfigError;
 import quickfix.DefaultMessageFactory;
+import quickfix.CompositeLogFactory;
+import quickfix.FileLogFactory;
 import quickfix.FileStoreFactory;
+import quickfix.LogFactory;
 import quickfix.Message;
 import quickfix.SLF4JLogFactory;
 import quickfix.Session;
@@ -36,7 +39,8 @@ public final class QuickFixClient implements AutoCloseable {
     public QuickFixClient(int port, String senderCompId, String targetCompId, Path store) throws ConfigError {
         String settings = "[default]\nConnectionType=initiator\nSocketConnectHost=127.0.0.1\nSocketConnectPort=" + port
                 + "\nStartTime=00:00:00\nEndTime=00:00:00\nHeartBtInt=30\nReconnectInterval=1\n"
-                + "UseDataDictionary=Y\nDataDictionary=FIX44.xml\nFileStorePath=" + store + "\n"
+                + "UseDataDictionary=Y\nDataDictionary=FIX44.xml\nFileStorePath=" + store + "\nFileLogPath=" + store.resolve("log")
+                + "\n"
                 + "[session]\nBeginString=FIX.4.4\nSenderCompID=" + senderCompId + "\nTargetCompID=" + targetCompId
                 + "\n";
         SessionSettings s = new SessionSettings(new ByteArrayInputStream(settings.getBytes(StandardCharsets.US_ASCII)));
@@ -61,7 +65,7 @@ public final class QuickFixClient implements AutoCloseable {
                 admin.add(message);
             }
         };
-        initiator = new SocketInitiator(app, new FileStoreFactory(s), s, new SLF4JLogFactory(s),
+        initiator = new SocketInitiator(app, new FileStoreFactory(s), s, new CompositeLogFactory(new LogFactory[] {new SLF4JLogFactory(s), new FileLogFactory(s)}),
                 new DefaultMessageFactory());
         id = new SessionID("FIX.4.4", senderCompId, targetCompId);
     }

@@ -18,8 +18,11 @@ import uk.co.real_logic.artio.validation.MessageValidationStrategy;
 import uk.co.real_logic.artio.validation.SessionPersistenceStrategy;
 
 import java.io.File;
+import java.lang.reflect.Field;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * A gateway's Artio engine: its media driver and archive (the archive keeps every message sent and received, for
@@ -35,10 +38,10 @@ final class ArtioEngine implements AutoCloseable {
     private final LoopScheduler scheduler;
     private final String aeronDir;
     private final StateDirLock lock;
-    private final SentSequenceJournal journal;
+    private final SentMessageJournal journal;
 
     private ArtioEngine(ArchivingMediaDriver driver, FixEngine engine, LoopScheduler scheduler, String aeronDir,
-                        StateDirLock lock, SentSequenceJournal journal) {
+                        StateDirLock lock, SentMessageJournal journal) {
         this.driver = driver;
         this.engine = engine;
         this.scheduler = scheduler;
@@ -67,7 +70,7 @@ final class ArtioEngine implements AutoCloseable {
             driver = ArchivingMediaDriver.launch(driverContext, archiveContext);
             LoopScheduler scheduler = new LoopScheduler();
             EngineConfiguration config = engineConfiguration(gateway, dictionary, state, aeronDir, scheduler);
-            SentSequenceJournal journal = new SentSequenceJournal(state, gateway.sessions().size());
+            SentMessageJournal journal = new SentMessageJournal(state, gateway.sessions().size());
             return new ArtioEngine(driver, FixEngine.launch(config), scheduler, aeronDir, lock, journal);
         } catch (RuntimeException e) {
             CloseHelper.quietCloseAll(driver, lock);
@@ -93,6 +96,8 @@ final class ArtioEngine implements AutoCloseable {
                 .authenticationStrategy(AuthenticationStrategy.of(compIds(ours, theirs)))
                 // A message beyond a resend range in flight is flagged invalid; a closed range asks for it again.
                 .acceptedSessionClosedResendInterval(true)
+                // Resends come from the outbound queue (SentMessageJournal): Artio answers with a gap fill only.
+                .gapfillOnReplayMessageTypes(messageTypes(dictionary))
                 .printStartupWarnings(false)
                 .errorIfDuplicateEngineDetected(false); // StateDirLock keeps a second process out, a killed one's mark too
         config.aeronContext().aeronDirectoryName(aeronDir);
@@ -100,6 +105,21 @@ final class ArtioEngine implements AutoCloseable {
                 .controlResponseChannel(IPC);
         new File(config.logFileDir()).mkdirs();
         return config;
+    }
+
+    /** Every MsgType of the dictionary, from the Constants class Artio generated beside it. */
+    static Set<String> messageTypes(Class<? extends FixDictionary> dictionary) {
+        String constants = dictionary.getPackageName() + ".Constants";
+        try {
+            Set<String> types = new HashSet<>();
+            for (Field f : Class.forName(constants, true, dictionary.getClassLoader()).getFields())
+                if (f.getName().endsWith("_MESSAGE_AS_STR"))
+                    types.add((String) f.get(null));
+            return types;
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("no " + constants + " beside the dictionary " + dictionary.getName()
+                    + ": generate the dictionary's codecs with Artio's CodecGenerationTool", e);
+        }
     }
 
     /** Logons from none of the sessions' counterparties, or to none of our CompIDs, are refused. */
@@ -137,7 +157,7 @@ final class ArtioEngine implements AutoCloseable {
         CloseHelper.closeAll(driver, journal, lock);
     }
 
-    SentSequenceJournal journal() {
+    SentMessageJournal journal() {
         return journal;
     }
 }

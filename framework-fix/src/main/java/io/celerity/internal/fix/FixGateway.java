@@ -13,7 +13,6 @@ import uk.co.real_logic.artio.dictionary.FixDictionary;
 import uk.co.real_logic.artio.library.FixLibrary;
 import uk.co.real_logic.artio.library.LibraryConfiguration;
 import uk.co.real_logic.artio.library.SessionAcquiredInfo;
-import uk.co.real_logic.artio.messages.MetaDataStatus;
 import uk.co.real_logic.artio.session.CompositeKey;
 import uk.co.real_logic.artio.session.Session;
 
@@ -23,8 +22,8 @@ import java.util.function.Function;
 
 /**
  * A FIX gateway on its event loop: polls its Artio engine and library, takes each configured session from the engine
- * when it logs on (asking Artio to replay what it received after the last message on the inbound queue), and hands
- * each logged-on session the outbound events it has not sent yet.
+ * when it logs on (asking the counterparty again for what the inbound queue lacks), and hands each logged-on session
+ * the outbound events it has not sent yet.
  */
 final class FixGateway implements Agent {
 
@@ -40,6 +39,7 @@ final class FixGateway implements Agent {
     private final FixDictionary dictionary;
     private final List<OutboundCursor> cursors = new ArrayList<>();
     private InboundFlow inbound;
+    private InboundRecovery recovery;
     private FixLibrary library;
     private SessionStartup startup;
 
@@ -60,14 +60,17 @@ final class FixGateway implements Agent {
         Class<?> inboundClass = Mappings.load(config.inboundMapper(), "inbound mapper");
         Object writer = MethodCode.writer(in, new HistoryRecordingAppender(in.createAppender()),
                 List.of(Mappings.inboundEvents(inboundClass)), name);
+        recovery = new InboundRecovery(dictionary);
         inbound = new InboundFlow(Mappings.inbound(inboundClass, writer), new Rejects(config.name(), dictionary,
-                errors(name)));
+                errors(name)), recovery);
         OutboundSender sender = new OutboundSender(sessions);
         Class<?> outboundClass = Mappings.load(config.outboundMapper(), "outbound mapper");
         Object outboundMapping = Mappings.outbound(outboundClass, sender);
-        for (GatewaySession s : sessions)
-            cursors.add(new OutboundCursor(s, sender, queues.apply(config.outboundQueue()),
-                    Mappings.outboundEvents(outboundClass), outboundMapping, config.name()));
+        for (GatewaySession s : sessions) {
+            s.cursor = new OutboundCursor(s, sender, queues.apply(config.outboundQueue()),
+                    Mappings.outboundEvents(outboundClass), outboundMapping, config.name());
+            cursors.add(s.cursor);
+        }
         LibraryConfiguration library = engine.library(config.name())
                 .sessionExistsHandler(this::onSessionExists)
                 .sessionAcquireHandler((session, info) -> onSessionAcquired(session, info));
@@ -90,8 +93,10 @@ final class FixGateway implements Agent {
         work += library.poll(FRAGMENT_LIMIT);
         if (!startup.done())
             work += startup.step(library);
-        for (OutboundCursor cursor : cursors)
-            work += cursor.poll(OUTBOUND_BATCH);
+        for (GatewaySession s : sessions) {
+            work += recovery.poll(s);
+            work += s.cursor.poll(OUTBOUND_BATCH);
+        }
         return work;
     }
 
@@ -104,31 +109,30 @@ final class FixGateway implements Agent {
                     config.name(), remoteCompId, localCompId);
             return;
         }
-        // Artio replays what it received after the last message written: lost in a crash, or sent while no library held it.
-        boolean written = session.lastInSeqNum > 0;
-        library.requestSession(surrogateSessionId, written ? session.lastInSeqNum : 1,
-                written ? session.inSequenceIndex : logonSequenceIndex, REPLY_TIMEOUT_MS);
+        // No catch-up replay from Artio's archive: InboundRecovery asks the counterparty for what the queue lacks.
+        library.requestSession(surrogateSessionId, FixLibrary.NO_MESSAGE_REPLAY, FixLibrary.NO_MESSAGE_REPLAY,
+                REPLY_TIMEOUT_MS);
     }
 
-    @SuppressWarnings("deprecation") // Session.lastSentMsgSeqNum(int): the journal, not Artio, persists it
+    @SuppressWarnings("deprecation") // Session.lastSentMsgSeqNum(int): the journal, not Artio, is the store of what went out
     private InboundFlow onSessionAcquired(Session artio, SessionAcquiredInfo info) {
         CompositeKey key = artio.compositeKey();
         GatewaySession session = find(key.localCompId(), key.remoteCompId());
         if (session == null)
             return inbound;
         session.artio = artio;
-        if (!session.resynced) {
-            session.resynced = true;
-            int mayHaveSent = session.journal.mayHaveSent(session.slot);
+        if (!session.resumed) {
+            session.resumed = true;
+            int mayHaveSent = session.journal.mayHaveSent(session.slot, artio.sequenceIndex());
             if (mayHaveSent > artio.lastSentMsgSeqNum()) { // a crash kept Artio from counting what went out
                 LOG.warn("fix session '{}': Artio counted {} sent, {} may have reached the wire; going on from {}",
                         session.config.name(), artio.lastSentMsgSeqNum(), mayHaveSent, mayHaveSent + 1);
                 artio.lastSentMsgSeqNum(mayHaveSent);
             }
+            session.cursor.resume();
         }
         inbound.held(session);
-        cursors.get(sessions.indexOf(session)).resume(info.metaDataStatus() == MetaDataStatus.OK
-                ? info.metaDataBuffer() : null);
+        recovery.onAcquired(session);
         LOG.info("fix session '{}' logged on: last received {}, last sent {}", session.config.name(),
                 artio.lastReceivedMsgSeqNum(), artio.lastSentMsgSeqNum());
         return inbound;

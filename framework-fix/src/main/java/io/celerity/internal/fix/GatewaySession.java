@@ -9,12 +9,16 @@ import uk.co.real_logic.artio.session.Session;
 final class GatewaySession {
 
     final FixSessionConfig config;
-    final int slot;          // its place in the gateway's SentSequenceJournal
-    SentSequenceJournal journal;
-    boolean resynced;        // its first acquisition in this process caught Artio up with the journal
+    final int slot;          // its place in the gateway's SentMessageJournal
+    SentMessageJournal journal;
+    OutboundCursor cursor;   // its place in the outbound queue
+    boolean resumed;         // its first acquisition in this process caught Artio and the cursor up with the journal
     Session artio;           // null while no connection of it is held
     int inSequenceIndex;     // Artio's sequence index (raised on a sequence reset) of the last message written
     int lastInSeqNum;        // MsgSeqNum of the last inbound message written to the queue; 0 for none
+    int lastSeenSeqNum;      // MsgSeqNum of the last message of any type taken in order, in this process
+    int recoverNext;         // while recovering (InboundRecovery): the MsgSeqNum to take next; 0 otherwise
+    boolean recoveryAsked;   // its ResendRequest went out
     long received;           // application messages written
     long duplicates;         // resends of messages already written, dropped
     long rejected;           // answered with Reject or BusinessMessageReject
@@ -26,10 +30,13 @@ final class GatewaySession {
         this.slot = slot;
     }
 
-    /** Hands {@code message} to Artio, noting its MsgSeqNum first (see SentSequenceJournal); false when back-pressured. */
-    boolean trySend(uk.co.real_logic.artio.builder.Encoder message, org.agrona.DirectBuffer metadata) {
-        journal.sending(slot, artio.lastSentMsgSeqNum() + 1);
-        return (metadata == null ? artio.trySend(message) : artio.trySend(message, metadata, 0)) >= 0;
+    /**
+     * Hands {@code message}, the {@code ordinal}th of outbound event {@code event}, to Artio, noting it in the journal
+     * first (see SentMessageJournal); false when back-pressured.
+     */
+    boolean trySend(uk.co.real_logic.artio.builder.Encoder message, long event, int ordinal) {
+        journal.sending(slot, artio.sequenceIndex(), artio.lastSentMsgSeqNum() + 1, event, ordinal);
+        return artio.trySend(message) >= 0;
     }
 
     /** The message-history index of inbound message {@code seqNum} of sequence {@code sequenceIndex}. */

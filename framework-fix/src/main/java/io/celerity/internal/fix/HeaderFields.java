@@ -58,6 +58,38 @@ final class HeaderFields {
         return this;
     }
 
+    /** Whether it is a SequenceReset(4). */
+    boolean isSequenceReset(DirectBuffer buffer) {
+        return msgTypeLength == 1 && buffer.getByte(msgTypeOffset) == '4';
+    }
+
+    /** Whether it is a ResendRequest(2). */
+    boolean isResendRequest(DirectBuffer buffer) {
+        return msgTypeLength == 1 && buffer.getByte(msgTypeOffset) == '2';
+    }
+
+    /** The value of integer field {@code tag} of the message at {@code offset}; 0 when it has none. */
+    static int intField(DirectBuffer buffer, int offset, int length, int tag) {
+        int end = offset + length;
+        int fieldStart = offset;
+        while (fieldStart < end) {
+            int t = 0;
+            int i = fieldStart;
+            byte b;
+            while (i < end && (b = buffer.getByte(i)) != '=') {
+                t = t * 10 + (b - '0');
+                i++;
+            }
+            int valueEnd = i + 1;
+            while (valueEnd < end && buffer.getByte(valueEnd) != SOH)
+                valueEnd++;
+            if (t == tag)
+                return buffer.parseNaturalIntAscii(i + 1, valueEnd - i - 1);
+            fieldStart = valueEnd + 1;
+        }
+        return 0;
+    }
+
     /** Whether the message is a session-level (admin) one the engine handles: Heartbeat ... Logon. */
     boolean isAdmin(DirectBuffer buffer) {
         if (msgTypeLength != 1)

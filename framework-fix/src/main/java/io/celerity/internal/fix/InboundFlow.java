@@ -22,15 +22,19 @@ final class InboundFlow implements SessionHandler {
 
     private static final Logger LOG = LoggerFactory.getLogger(InboundFlow.class);
 
+    private static final int BEGIN_SEQ_NO = 7;
+
     private final FixInbound mapping;
     private final Rejects rejects;
+    private final InboundRecovery recovery;
     private final Long2ObjectHashMap<GatewaySession> byArtioId = new Long2ObjectHashMap<>();
     private final HeaderFields header = new HeaderFields();
     private final InboundMessage message = new InboundMessage();
 
-    InboundFlow(FixInbound mapping, Rejects rejects) {
+    InboundFlow(FixInbound mapping, Rejects rejects, InboundRecovery recovery) {
         this.mapping = mapping;
         this.rejects = rejects;
+        this.recovery = recovery;
     }
 
     void held(GatewaySession session) {
@@ -46,8 +50,18 @@ final class InboundFlow implements SessionHandler {
             return Action.CONTINUE;
         session.lastReceivedNanos = System.currentTimeMillis() * 1_000_000L;
         header.scan(buffer, offset, length);
-        if (header.isAdmin(buffer) || !messageInfo.isValid())
-            return Action.CONTINUE; // the engine answered it, or asks for it again (ArtioEngine: closed resend ranges)
+        if (header.isResendRequest(buffer) && messageInfo.isValid()) // Artio gap-fills; the events go again
+            session.cursor.resendFrom(HeaderFields.intField(buffer, offset, length, BEGIN_SEQ_NO), artio.sequenceIndex());
+        if (!messageInfo.isValid())
+            return Action.CONTINUE; // Artio asks for it again (ArtioEngine: closed resend ranges)
+        if (session.recoverNext > 0) {
+            if (!recovery.next(session, header, buffer, offset, length))
+                return Action.CONTINUE;
+        } else {
+            session.lastSeenSeqNum = Math.max(session.lastSeenSeqNum, header.msgSeqNum);
+            if (header.isAdmin(buffer))
+                return Action.CONTINUE; // the engine answered it
+        }
         if (session.alreadyWritten(sequenceIndex, header.msgSeqNum)) {
             session.duplicates++;
             return Action.CONTINUE;

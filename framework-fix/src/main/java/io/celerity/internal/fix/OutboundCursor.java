@@ -6,15 +6,15 @@ import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.wire.AbstractGeneratedMethodReader;
 import net.openhft.chronicle.wire.DocumentContext;
-import org.agrona.DirectBuffer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.List;
 
 /**
- * One session's place in the outbound queue: where it resumes when the gateway's library takes the session (after
- * the last event Artio holds a message of, from the session's metadata), and the events it hands the mapping next.
+ * One session's place in the outbound queue: where it resumes when the gateway's library first takes the session in
+ * this process (after the last message its journal says may have gone out), where it goes back to when the
+ * counterparty asks for messages again, and the events it hands the mapping next.
  */
 final class OutboundCursor implements AutoCloseable {
 
@@ -24,10 +24,9 @@ final class OutboundCursor implements AutoCloseable {
     private final OutboundSender sender;
     private final ExcerptTailer tailer;
     private final AbstractGeneratedMethodReader reader;
-    private long possResendUntil;       // events up to here may have been sent before this process started
-    private boolean resumed;            // later acquisitions carry on from here: Artio's metadata may lag
-    private long retryIndex = -1;       // the event back pressure interrupted, and
-    private int retrySent;              // how many of its messages went out before
+    private long possResendUntil = -1;  // events up to here may have been sent before: PossResend=Y
+    private long retryIndex = -1;       // the event to carry on in (after back pressure, a restart, a resend), and
+    private int retrySent;              // how many of its messages to this session to skip
 
     OutboundCursor(GatewaySession session, OutboundSender sender, ChronicleQueue outbound, List<Class<?>> events,
                    Object mapping, String gateway) {
@@ -36,32 +35,45 @@ final class OutboundCursor implements AutoCloseable {
         this.tailer = outbound.createTailer();
         this.reader = MethodCode.reader(tailer, (s, in) -> in.skipValue(), new AcceptedEvents(events),
                 "fix gateway '" + gateway + "'", mapping);
-        this.possResendUntil = outbound.lastIndex();
+    }
+
+    /** Carries on after the last event's message the journal says may have gone out, or at the start for none. */
+    void resume() {
+        if (session.journal.lastOrdinal(session.slot) == 0)
+            tailer.toStart();
+        else
+            carryOnIn(session.journal.lastEvent(session.slot), session.journal.lastOrdinal(session.slot));
     }
 
     /**
-     * On the first acquisition of the session in this process, positions after the event recorded in Artio's metadata
-     * for it, or at the start when there is none (it never sent anything); later ones carry on where it was.
+     * Goes back to the event of the first message from {@code beginSeqNo} the journal holds, to send it and all
+     * after it again as new messages with PossResend=Y: Artio answers the resend request itself with a gap fill.
      */
-    void resume(DirectBuffer metadata) {
-        if (resumed)
-            return;
-        resumed = true;
-        if (metadata == null || metadata.capacity() < OutboundSender.METADATA_LENGTH) {
-            possResendUntil = -1; // nothing was ever sent on it
-            tailer.toStart();
-            return;
+    void resendFrom(int beginSeqNo, int sequenceIndex) {
+        int slot = session.slot;
+        int last = session.journal.mayHaveSent(slot, sequenceIndex);
+        int from = Math.max(beginSeqNo, last - SentMessageJournal.RING + 1);
+        if (from > beginSeqNo)
+            LOG.warn("fix session '{}': a resend from {} reaches back further than the journal's {} messages; "
+                    + "resending from {}", session.config.name(), beginSeqNo, SentMessageJournal.RING, from);
+        for (int seqNum = from; seqNum <= last; seqNum++) {
+            if (session.journal.holdsEvent(slot, sequenceIndex, seqNum)) {
+                possResendUntil = Math.max(possResendUntil, session.journal.lastEvent(slot));
+                carryOnIn(session.journal.event(slot, seqNum), session.journal.ordinal(slot, seqNum) - 1);
+                return;
+            }
         }
-        long index = metadata.getLong(0);
-        int sent = metadata.getInt(Long.BYTES);
-        if (!tailer.moveToIndex(index)) {
-            LOG.warn("fix session '{}': the outbound event {} Artio last sent a message of is gone; resuming at the end",
-                    session.config.name(), Long.toHexString(index));
+    }
+
+    private void carryOnIn(long event, int skip) {
+        if (!tailer.moveToIndex(event)) {
+            LOG.warn("fix session '{}': outbound event {} is gone from the queue; carrying on at its end",
+                    session.config.name(), Long.toHexString(event));
             tailer.toEnd();
             return;
         }
-        retryIndex = index; // that event again, skipping the messages of it Artio holds
-        retrySent = sent;
+        retryIndex = event;
+        retrySent = skip;
     }
 
     /** Hands up to {@code limit} events to the mapping while the session is logged on; returns how many. */

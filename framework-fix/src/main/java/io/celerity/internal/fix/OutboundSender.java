@@ -2,28 +2,24 @@ package io.celerity.internal.fix;
 
 import io.celerity.fix.FixSessions;
 import net.openhft.chronicle.wire.MessageHistory;
-import org.agrona.concurrent.UnsafeBuffer;
 import uk.co.real_logic.artio.builder.Encoder;
 
 import java.util.List;
 
 /**
  * The {@link FixSessions} the outbound mapping sends through. An event is handled once per session (each session
- * reads the outbound queue at its own pace); a message is sent only on the session handling it, with the event's
- * index and the message's ordinal as Artio's session metadata: Artio keeps it with the message, so a restart resumes
- * each session after the last message Artio holds, and sends none of them twice.
+ * reads the outbound queue at its own pace); a message is sent only on the session handling it, noted with the event's
+ * index and its ordinal in the session's journal, so a restart resumes after the last message that may have gone out
+ * and a resend request goes back to the event of the first message asked for.
  */
 final class OutboundSender implements FixSessions {
 
-    static final int METADATA_LENGTH = Long.BYTES + Integer.BYTES;
-
     private final List<GatewaySession> sessions;
-    private final UnsafeBuffer metadata = new UnsafeBuffer(new byte[METADATA_LENGTH]);
     private GatewaySession current;
     private long index;
     private int ordinal;        // of the message about to be sent within this event, for this session
     private int alreadySent;    // messages of this event this session sent before (a retry, or before a restart)
-    private boolean possResend; // the event may have been sent before a restart: PossResend=Y
+    private boolean possResend; // the event may have been sent before (a resend request, a restart): PossResend=Y
     boolean backPressured;
 
     OutboundSender(List<GatewaySession> sessions) {
@@ -72,9 +68,7 @@ final class OutboundSender implements FixSessions {
         if (ordinal <= alreadySent || backPressured)
             return;
         message.header().possResend(possResend);
-        metadata.putLong(0, index);
-        metadata.putInt(Long.BYTES, ordinal);
-        if (!current.trySend(message, metadata))
+        if (!current.trySend(message, index, ordinal))
             backPressured = true;
         else
             current.sent++;

@@ -68,7 +68,7 @@ final class Rejects {
 
     private static void send(GatewaySession session, Encoder encoder) {
         if (session.artio != null)
-            session.trySend(encoder, null); // back-pressured: the report on the errors queue still says it
+            session.trySend(encoder, SentMessageJournal.NO_EVENT, 0); // back-pressured: the report on the errors queue still says it
         session.rejected++;
     }
 

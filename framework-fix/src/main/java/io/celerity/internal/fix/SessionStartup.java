@@ -10,9 +10,9 @@ import java.util.List;
 
 /**
  * Before the gateway accepts connections: its library takes every configured session the engine already knows, while
- * it is offline, asking Artio to replay what it received after the last message on the inbound queue (what a crash
- * left unwritten). A counterparty that logs on then reaches the library's session, which asks it to resend what
- * Artio never received. Stepped from the gateway's {@code doWork}: every step is an asynchronous reply.
+ * it is offline, so a counterparty that logs on reaches the library's session, which asks it to resend what Artio
+ * never received (and InboundRecovery what the inbound queue lacks). Stepped from the gateway's {@code doWork}: every
+ * step is an asynchronous reply.
  */
 final class SessionStartup {
 
@@ -57,10 +57,8 @@ final class SessionStartup {
             FixSessionConfig c = sessions.get(next).config;
             lookup = engine.lookupSessionId(c.senderCompId(), c.targetCompId(), null, null, null, null);
         } else if (lookup.hasCompleted() && lookup.resultIfPresent() != null) {
-            GatewaySession s = sessions.get(next);
-            boolean written = s.lastInSeqNum > 0;
-            request = library.requestSession(lookup.resultIfPresent(), written ? s.lastInSeqNum : 1,
-                    written ? s.inSequenceIndex : 0, TIMEOUT_MS);
+            request = library.requestSession(lookup.resultIfPresent(), FixLibrary.NO_MESSAGE_REPLAY,
+                    FixLibrary.NO_MESSAGE_REPLAY, TIMEOUT_MS);
         } else {
             lookup = null; // a session the engine never saw: nothing to catch up with
             next++;

@@ -7,6 +7,7 @@ import io.celerity.fixtures.ChildJvm;
 import org.junit.jupiter.api.Test;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
 import quickfix.Message;
 import quickfix.field.ClOrdID;
@@ -42,7 +43,7 @@ class GatewayKillRestartTest {
     static final int KILL_EVERY_REPORTS = 300;
     static final int ORDERS = KILL_EVERY_REPORTS * (KILLS + 4);
 
-    @TempDir
+    @TempDir(cleanup = CleanupMode.ON_SUCCESS) // a failure leaves the host's and the client's logs to read
     Path dir;
 
     @Test
@@ -51,7 +52,7 @@ class GatewayKillRestartTest {
             killMidFlow();
         } catch (AssertionError e) {
             Path log = dir.resolve("host.log");
-            throw new AssertionError(e.getMessage() + "\nhost log:\n" + (Files.exists(log) ? Files.readString(log) : ""), e);
+            throw new AssertionError(e.getMessage() + "\nfiles in " + dir + "\nhost log:\n" + (Files.exists(log) ? Files.readString(log) : ""), e);
         }
     }
 

@@ -10,7 +10,8 @@ import quickfix.Message;
 import quickfix.Session;
 import quickfix.field.ClOrdID;
 import quickfix.field.MsgType;
-import quickfix.field.PossDupFlag;
+import quickfix.field.GapFillFlag;
+import quickfix.field.PossResend;
 import quickfix.field.Side;
 
 import java.nio.file.Path;
@@ -21,12 +22,14 @@ import static io.celerity.internal.fix.QuickFixConversationTest.deskInputs;
 import static io.celerity.internal.fix.QuickFixConversationTest.isType;
 import static io.celerity.internal.fix.QuickFixConversationTest.order;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Sequence gaps in each direction, as the FIX session protocol settles them with QuickFIX/J: a gap in what the client
  * sends is asked for again (ResendRequest) and filled, and the order after it is taken once; a gap in what the client
- * received is resent from Artio's archive with PossDupFlag=Y, and nothing reaches the desk twice.
+ * received is gap-filled and its reports sent again from the outbound queue with PossResend=Y, and nothing reaches
+ * the desk twice.
  */
 class SequenceGapTest {
 
@@ -56,16 +59,27 @@ class SequenceGapTest {
             assertEquals("a3", client.next(LIVENESS).getString(ClOrdID.FIELD));
 
             // The client forgets the last two messages it received (the gateway's ResendRequest and the report of
-            // a3): the gateway fills the first and resends the second from Artio's archive as a possible duplicate.
+            // a3) and asks for them when a4's report comes: the gateway's outbound queue is its message store, so
+            // Artio gap-fills the range and the gateway sends both reports again as new messages, PossResend=Y.
             session.setNextTargetMsgSeqNum(session.getExpectedTargetNum() - 2);
             client.send(order("a4", Side.SELL, 40, 1));
+            Message gapFill = client.nextAdmin(m -> isType(m, MsgType.SEQUENCE_RESET), LIVENESS);
+            assertTrue(gapFill.getBoolean(GapFillFlag.FIELD), "a gap fill, not a reset");
             Message resent = client.next(LIVENESS);
             assertEquals("a3", resent.getString(ClOrdID.FIELD));
-            assertTrue(resent.getHeader().getBoolean(PossDupFlag.FIELD), "a3 resent as a possible duplicate");
-            assertEquals("a4", client.next(LIVENESS).getString(ClOrdID.FIELD));
+            assertTrue(possResend(resent), "a3 sent again as a possible resend");
+            Message again = client.next(LIVENESS);
+            assertEquals("a4", again.getString(ClOrdID.FIELD));
+            assertTrue(possResend(again), "a4's first sending fell in the range asked for");
             client.send(order("a5", Side.SELL, 50, 1));
-            assertEquals("a5", client.next(LIVENESS).getString(ClOrdID.FIELD), "nothing else in between");
+            Message fresh = client.next(LIVENESS);
+            assertEquals("a5", fresh.getString(ClOrdID.FIELD), "nothing else in between");
+            assertFalse(possResend(fresh), "a5 went out once");
         }
         assertEquals(List.of("order a1", "order a2", "order a3", "order a4", "order a5"), deskInputs(dir.resolve("deploy/orders")));
+    }
+
+    static boolean possResend(Message m) throws Exception {
+        return m.getHeader().isSetField(PossResend.FIELD) && m.getHeader().getBoolean(PossResend.FIELD);
     }
 }
