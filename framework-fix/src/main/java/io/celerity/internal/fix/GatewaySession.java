@@ -2,6 +2,9 @@ package io.celerity.internal.fix;
 
 import uk.co.real_logic.artio.session.Session;
 
+import java.util.HashMap;
+import java.util.Map;
+
 /**
  * One configured FIX session's state in its gateway: the Artio session while this gateway's library holds it, the last
  * inbound message written to the queue (its restart point, taken from the queue), and counters for status.
@@ -19,6 +22,7 @@ final class GatewaySession {
     int lastSeenSeqNum;      // MsgSeqNum of the last message of any type taken in order, in this process
     int recoverNext;         // while recovering (InboundRecovery): the MsgSeqNum to take next; 0 otherwise
     boolean recoveryAsked;   // its ResendRequest went out
+    final Map<Integer, InboundRecovery.Held> held = new HashMap<>(); // while recovering: messages come before their turn
     long received;           // application messages written
     long duplicates;         // resends of messages already written, dropped
     long rejected;           // answered with Reject or BusinessMessageReject

@@ -54,17 +54,29 @@ final class InboundFlow implements SessionHandler {
             session.cursor.resendFrom(HeaderFields.intField(buffer, offset, length, BEGIN_SEQ_NO), artio.sequenceIndex());
         if (!messageInfo.isValid())
             return Action.CONTINUE; // Artio asks for it again (ArtioEngine: closed resend ranges)
-        if (session.recoverNext > 0) {
-            if (!recovery.next(session, header, buffer, offset, length))
-                return Action.CONTINUE;
-        } else {
+        if (session.recoverNext == 0) {
             session.lastSeenSeqNum = Math.max(session.lastSeenSeqNum, header.msgSeqNum);
-            if (header.isAdmin(buffer))
-                return Action.CONTINUE; // the engine answered it
+            if (!header.isAdmin(buffer)) // the engine answered the session's own messages
+                take(session, buffer, offset, length, sequenceIndex, messageType);
+            return Action.CONTINUE;
         }
+        if (recovery.inTurn(session, header, buffer, offset, length, sequenceIndex, messageType))
+            take(session, buffer, offset, length, sequenceIndex, messageType);
+        for (InboundRecovery.Held held; (held = recovery.nextHeld(session)) != null; ) { // came early, now in turn
+            header.scan(held.buffer(), 0, held.buffer().capacity());
+            if (recovery.inTurn(session, header, held.buffer(), 0, held.buffer().capacity(), held.sequenceIndex(),
+                    held.messageType()))
+                take(session, held.buffer(), 0, held.buffer().capacity(), held.sequenceIndex(), held.messageType());
+        }
+        return Action.CONTINUE;
+    }
+
+    /** Writes an application message (its {@code header} scanned) unless already written; rejects what the mapping does not take. */
+    private void take(GatewaySession session, DirectBuffer buffer, int offset, int length, int sequenceIndex,
+                      long messageType) {
         if (session.alreadyWritten(sequenceIndex, header.msgSeqNum)) {
             session.duplicates++;
-            return Action.CONTINUE;
+            return;
         }
         VanillaMessageHistory history = (VanillaMessageHistory) MessageHistory.get();
         history.reset();
@@ -82,7 +94,6 @@ final class InboundFlow implements SessionHandler {
                     "could not be processed: " + e);
         }
         session.written(sequenceIndex, header.msgSeqNum);
-        return Action.CONTINUE;
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.celerity.internal.fix;
 
 import org.agrona.DirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import uk.co.real_logic.artio.builder.AbstractResendRequestEncoder;
@@ -18,6 +19,7 @@ final class InboundRecovery {
 
     private static final Logger LOG = LoggerFactory.getLogger(InboundRecovery.class);
     private static final int NEW_SEQ_NO = 36;
+    private static final int MAX_HELD = 100_000;
 
     private final AbstractResendRequestEncoder resendRequest;
 
@@ -48,26 +50,55 @@ final class InboundRecovery {
         return 1;
     }
 
+    /** A message that came before its turn while recovering: a copy, kept until its turn. */
+    record Held(UnsafeBuffer buffer, int sequenceIndex, long messageType) {
+    }
+
     /**
      * While the session recovers, whether message {@code header} is the next in MsgSeqNum order and an application
-     * message to write; advances the order. Recovery ends with the first live (not possible duplicate) application
-     * message in order after the ResendRequest went out.
+     * message to take; advances the order, and keeps a message that came before its turn. Recovery ends with a live
+     * (not possible duplicate) application message in turn once the ResendRequest went out and nothing is kept.
      */
-    boolean next(GatewaySession s, HeaderFields header, DirectBuffer buffer, int offset, int length) {
+    boolean inTurn(GatewaySession s, HeaderFields header, DirectBuffer buffer, int offset, int length,
+                   int sequenceIndex, long messageType) {
         int seqNum = header.msgSeqNum;
+        if (seqNum > s.recoverNext && !s.held.containsKey(seqNum)) { // sent meanwhile: a copy, only while recovering
+            UnsafeBuffer copy = new UnsafeBuffer(new byte[length]);
+            copy.putBytes(0, buffer, offset, length);
+            s.held.put(seqNum, new Held(copy, sequenceIndex, messageType));
+            if (s.held.size() > MAX_HELD) { // the counterparty does not resend: take what came, in order
+                LOG.error("fix session '{}': messages from {} did not come again; taking the {} kept since, in order",
+                        s.config.name(), s.recoverNext, s.held.size());
+                s.recoverNext = 0;
+                return false;
+            }
+        }
         if (seqNum != s.recoverNext)
-            return false; // a duplicate, or sent before the counterparty resends: it comes again
+            return false; // a duplicate, or kept for its turn
         if (header.isSequenceReset(buffer)) {
             s.recoverNext = HeaderFields.intField(buffer, offset, length, NEW_SEQ_NO);
+            s.held.keySet().removeIf(held -> held < s.recoverNext); // filled: they will not be taken
             return false;
         }
         boolean admin = header.isAdmin(buffer);
-        if (!admin && !header.possDup && s.recoveryAsked) {
+        if (!admin && !header.possDup && s.recoveryAsked && s.held.isEmpty()) {
             s.recoverNext = 0;
             LOG.info("fix session '{}': recovered up to {}", s.config.name(), seqNum - 1);
         } else {
             s.recoverNext = seqNum + 1;
         }
         return !admin;
+    }
+
+    /** The kept message whose turn it is now, taken out; null for none. */
+    Held nextHeld(GatewaySession s) {
+        return s.recoverNext == 0 && !s.held.isEmpty() ? drainAll(s) : s.held.remove(s.recoverNext);
+    }
+
+    private static Held drainAll(GatewaySession s) { // given up: what was kept, lowest MsgSeqNum first
+        int first = Integer.MAX_VALUE;
+        for (int seqNum : s.held.keySet())
+            first = Math.min(first, seqNum);
+        return s.held.remove(first);
     }
 }
