@@ -29,7 +29,8 @@ final class InboundRecovery {
 
     /** On taking a session: whether Artio counted messages received that this gateway has not seen, and from where. */
     void onAcquired(GatewaySession s) {
-        int seen = s.artio.sequenceIndex() == s.inSequenceIndex ? Math.max(s.lastInSeqNum, s.lastSeenSeqNum) : 0;
+        int seen = s.artio.sequenceIndex() != s.inSequenceIndex ? 0 // a new sequence: nothing of it seen
+                : Math.max(Math.max(s.lastInSeqNum, s.lastSeenSeqNum), s.recoverNext - 1);
         int counted = s.artio.lastReceivedMsgSeqNum();
         if (seen + 1 < counted) { // the logon itself (counted) is the engine's
             s.recoverNext = seen + 1;

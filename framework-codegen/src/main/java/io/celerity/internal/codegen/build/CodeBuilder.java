@@ -16,4 +16,14 @@ public interface CodeBuilder {
      * @return the generated classes used
      */
     Set<Class<?>> build(Class<?> component, ChronicleQueue scratch);
+
+    /**
+     * Builds, over {@code scratch}, what a compiled class that is no component needs, e.g. a FIX gateway's mapping;
+     * nothing by default.
+     *
+     * @return the generated classes used
+     */
+    default Set<Class<?>> buildForOther(Class<?> type, ChronicleQueue scratch) {
+        return Set.of();
+    }
 }

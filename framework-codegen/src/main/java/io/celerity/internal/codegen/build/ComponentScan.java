@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
 
-/** Finds the component and agent classes among compiled classes: every class {@link ComponentType} accepts. */
+/** Finds the component and agent classes among compiled classes (every class {@link ComponentType} accepts), and the others. */
 final class ComponentScan {
 
     private ComponentScan() {
@@ -22,6 +22,25 @@ final class ComponentScan {
      * @param skipped class names not to look at (the classes generated last time)
      */
     static List<Class<?>> components(Path classes, Set<String> skipped, ClassLoader loader) {
+        return publicClasses(classes, skipped, loader).stream().filter(ComponentScan::isComponent).toList();
+    }
+
+    /** The public concrete classes that are no component, for {@link CodeBuilder#buildForOther}. */
+    static List<Class<?>> others(Path classes, Set<String> skipped, ClassLoader loader) {
+        return publicClasses(classes, skipped, loader).stream()
+                .filter(c -> !Modifier.isAbstract(c.getModifiers()) && !isComponent(c)).toList();
+    }
+
+    private static boolean isComponent(Class<?> c) {
+        try {
+            ComponentType.ofComponentOrAgent(c); // an agent's writer is generated too
+            return true;
+        } catch (IllegalArgumentException | LinkageError notAComponent) {
+            return false; // no input interface, no usable constructor...
+        }
+    }
+
+    private static List<Class<?>> publicClasses(Path classes, Set<String> skipped, ClassLoader loader) {
         List<Class<?>> found = new ArrayList<>();
         for (String name : classNames(classes)) {
             if (skipped.contains(name))
@@ -32,14 +51,8 @@ final class ComponentScan {
             } catch (ClassNotFoundException | LinkageError e) {
                 continue; // e.g. needs an optional dependency this classpath lacks: cannot be a service here either
             }
-            if (!Modifier.isPublic(c.getModifiers()) || c.isInterface() || c.isAnonymousClass() || c.isLocalClass())
-                continue;
-            try {
-                ComponentType.ofComponentOrAgent(c); // an agent's writer is generated too
+            if (Modifier.isPublic(c.getModifiers()) && !c.isInterface() && !c.isAnonymousClass() && !c.isLocalClass())
                 found.add(c);
-            } catch (IllegalArgumentException | LinkageError notAComponent) {
-                // no input interface, no usable constructor...
-            }
         }
         return found;
     }

@@ -67,8 +67,11 @@ public final class GenerateCode {
         CompilerCapture capture = CompilerCapture.install(classes, sources, release);
         ClassLoader loader = Thread.currentThread().getContextClassLoader();
         List<Class<?>> components = new ArrayList<>(ComponentScan.components(classes, previous, loader));
-        for (Path dir : scanned)
+        List<Class<?>> others = new ArrayList<>(ComponentScan.others(classes, previous, loader));
+        for (Path dir : scanned) {
             components.addAll(ComponentScan.components(dir, previous, loader));
+            others.addAll(ComponentScan.others(dir, previous, loader));
+        }
         List<CodeBuilder> builders = new ArrayList<>();
         builders.add(ComponentCode::build);
         ServiceLoader.load(CodeBuilder.class, loader).forEach(builders::add);
@@ -78,6 +81,9 @@ public final class GenerateCode {
             for (Class<?> component : components)
                 for (CodeBuilder builder : builders)
                     used.addAll(build(builder, component, queue));
+            for (Class<?> other : others)
+                for (CodeBuilder builder : builders)
+                    used.addAll(buildForOther(builder, other, queue));
             used.addAll(ComponentCode.buildFramework(queue));
         } finally {
             deleteTree(scratch);
@@ -104,6 +110,15 @@ public final class GenerateCode {
         } catch (RuntimeException e) {
             throw new IllegalStateException("cannot generate the method readers and writers of component "
                     + component.getName() + " (" + builder.getClass().getName() + "): " + e.getMessage(), e);
+        }
+    }
+
+    private static Set<Class<?>> buildForOther(CodeBuilder builder, Class<?> type, ChronicleQueue queue) {
+        try {
+            return builder.buildForOther(type, queue);
+        } catch (RuntimeException e) {
+            throw new IllegalStateException("cannot generate the method readers and writers " + type.getName()
+                    + " needs (" + builder.getClass().getName() + "): " + e.getMessage(), e);
         }
     }
 
