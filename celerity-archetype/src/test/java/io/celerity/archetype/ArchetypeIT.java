@@ -26,7 +26,7 @@ import static org.junit.jupiter.api.Assertions.fail;
  * A user's first contact, as a test: generate a service project from the just-built archetype into a temporary
  * directory (outside this repository, as a user's would be), with only this build's artifacts (target/it-repo, filled
  * by invoker:install), and run {@code mvn verify} (then {@code mvn exec:exec}, the command line's help) on it as a
- * separate Maven on the JDK {@code it.javaHome} names.
+ * separate Maven on the JDK {@code it.javaHome} names; once plain, once with a FIX edge ({@code -Dfix=true}).
  * The Maven logs stay in target/it-projects. Third-party artifacts come from the user's local repository as a remote, so
  * the run is fast and works offline.
  */
@@ -49,36 +49,58 @@ class ArchetypeIT {
 
     @Test
     void aGeneratedServiceProjectVerifiesGreenWithOnlyThisBuildsArtifacts() throws Exception {
-        deleteRecursively(logs);
-        Files.createDirectories(logs);
         Path work = Files.createTempDirectory("celerity-archetype-it");
         try {
-            generateAndVerify(work);
+            Path project = generateAndVerify(work, "order-service", false);
+            assertFalse(Files.exists(project.resolve("src/main/fix")), "a FIX dictionary without -Dfix=true");
+            assertFalse(Files.exists(project.resolve("src/main/java/com/example/orders/fix")), "FIX mappings");
+            assertFalse(Files.readString(project.resolve("src/main/resources/services.yaml")).contains("fix"));
+            // The command line comes with the exec plugin: exec:exec runs it, yet the services do not depend on it.
+            String help = mvn(project, work.resolve("settings.xml"), "order-service-exec", "exec:exec",
+                    "-Dcelerity.args=--help");
+            assertTrue(help.contains("Usage: celerity") && help.contains("BUILD SUCCESS"), help);
         } finally {
             deleteRecursively(work);
         }
     }
 
-    private void generateAndVerify(Path work) throws Exception {
+    /** The same with -Dfix=true: a FIX gateway in front, its codecs and readers generated at build time. */
+    @Test
+    void aGeneratedProjectWithAFixEdgeVerifiesGreen() throws Exception {
+        Path work = Files.createTempDirectory("celerity-archetype-it");
+        try {
+            Path project = generateAndVerify(work, "order-gateway", true);
+            assertTrue(Files.isRegularFile(project.resolve("target/surefire-reports/TEST-" + PACKAGE
+                    + ".fix.FixEdgeTest.xml")), "FixEdgeTest did not run");
+            String generated = Files.readString(project.resolve("target/classes/META-INF/celerity/generated-code.txt"));
+            assertTrue(generated.contains(PACKAGE + ".fix.VerdictsToFix"), "no reader of the outbound mapping's: "
+                    + generated);
+        } finally {
+            deleteRecursively(work);
+        }
+    }
+
+    private Path generateAndVerify(Path work, String artifactId, boolean fix) throws Exception {
         Path settings = writeSettings(work);
 
-        String generated = mvn(work, settings, "generate",
+        String generated = mvn(work, settings, artifactId + "-generate",
                 "org.apache.maven.plugins:maven-archetype-plugin:" + System.getProperty("it.archetypePluginVersion")
                         + ":generate",
                 "-DarchetypeGroupId=io.celerity", "-DarchetypeArtifactId=celerity-archetype",
                 "-DarchetypeVersion=" + System.getProperty("it.archetypeVersion"),
-                "-DgroupId=com.example", "-DartifactId=order-service", "-Dversion=1.0-SNAPSHOT",
-                "-Dpackage=" + PACKAGE, "-DinteractiveMode=false");
-        Path project = work.resolve("order-service");
+                "-DgroupId=com.example", "-DartifactId=" + artifactId, "-Dversion=1.0-SNAPSHOT",
+                "-Dpackage=" + PACKAGE, "-Dfix=" + fix, "-DinteractiveMode=false");
+        Path project = work.resolve(artifactId);
         assertTrue(Files.isRegularFile(project.resolve("src/main/java/com/example/orders/OrderChecker.java")), generated);
 
-        String verified = mvn(project, settings, "verify", "verify",
+        String verified = mvn(project, settings, artifactId + "-verify", "verify",
                 "org.apache.maven.plugins:maven-dependency-plugin:3.8.1:list");
         assertTrue(verified.contains("BUILD SUCCESS"), verified);
         assertTrue(verified.contains("runtime: " + Path.of(javaHome).toRealPath()), "not built on " + javaHome);
 
         int[] counts = surefireCounts(project.resolve("target/surefire-reports"));
-        assertTrue(counts[0] >= 4, "expected the YAML test in 3 modes and the unit test, ran " + counts[0]);
+        assertTrue(counts[0] >= (fix ? 5 : 4), "expected the YAML test in 3 modes and the unit test"
+                + (fix ? " and the FIX test" : "") + ", ran " + counts[0]);
         assertEquals(0, counts[1] + counts[2] + counts[3], "errors, skipped, failures: " + verified);
 
         List<String> forbidden = verified.lines().filter(l -> FORBIDDEN.matcher(l).find()).toList();
@@ -89,12 +111,10 @@ class ArchetypeIT {
 
         assertSameChronicleVersions(verified);
 
-        // The command line comes with the exec plugin: exec:exec runs it, yet the services do not depend on it.
         assertFalse(verified.contains("io.celerity:celerity-framework-cli:jar"), "the CLI is a dependency: " + verified);
         assertTrue(Files.readString(generatedIndex).contains("TextMethodWriterMethodReader"),
                 "no reader of dump's (CliCode, from the exec plugin's dependency) in " + generatedIndex);
-        String help = mvn(project, settings, "exec", "exec:exec", "-Dcelerity.args=--help");
-        assertTrue(help.contains("Usage: celerity") && help.contains("BUILD SUCCESS"), help);
+        return project;
     }
 
     /** The generated project resolves every Chronicle artifact at the version this build compiled against. */
@@ -135,6 +155,7 @@ class ArchetypeIT {
                 "-s", settings.toString(), "-Dmaven.repo.local=" + repo));
         command.addAll(List.of(args));
         Path log = logs.resolve(logName + ".log");
+        Files.createDirectories(log.getParent());
         ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile())
                 .redirectErrorStream(true).redirectOutput(log.toFile());
         pb.environment().put("JAVA_HOME", javaHome);
