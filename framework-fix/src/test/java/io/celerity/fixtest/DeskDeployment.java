@@ -42,6 +42,39 @@ public final class DeskDeployment {
                     sessions:
                       %s: { senderCompId: %s, targetCompId: %s, sourceId: 901 }
                 """.formatted(port, CLIENT, US, CLIENT);
+        return write(dir, yaml);
+    }
+
+    public static final String VENUE = "VENUE";
+
+    /** Writes {@code services.yaml} into {@code dir}: the desk behind a gateway that connects to a venue on {@code port}. */
+    public static Path writeInitiating(Path dir, int port) {
+        String yaml = """
+                queues:
+                  orders:     { path: orders }
+                  acks:       { path: acks }
+                eventLoops:
+                  desk: { pauser: YIELDING, affinity: NONE }
+                services:
+                  desk:
+                    implClass: io.celerity.fixtest.Desk
+                    inputs: [ orders ]
+                    output: acks
+                    eventLoop: desk
+                fix:
+                  venue-gateway:
+                    stateDir: fix-state
+                    dictionary: io.celerity.fixtest.codecs.FixDictionaryImpl
+                    inbound:  { queue: orders, mapper: io.celerity.fixtest.DeskFromFix }
+                    outbound: { queue: acks, mapper: io.celerity.fixtest.DeskToFix }
+                    reconnectInterval: 200ms
+                    sessions:
+                      %s: { senderCompId: %s, targetCompId: %s, sourceId: 902, connect: { host: 127.0.0.1, port: %d } }
+                """.formatted(VENUE, US, VENUE, port);
+        return write(dir, yaml);
+    }
+
+    private static Path write(Path dir, String yaml) {
         try {
             Files.createDirectories(dir);
             return Files.writeString(dir.resolve("services.yaml"), yaml);

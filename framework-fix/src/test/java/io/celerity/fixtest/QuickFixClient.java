@@ -3,6 +3,7 @@ package io.celerity.fixtest;
 import quickfix.Application;
 import quickfix.ApplicationAdapter;
 import quickfix.ConfigError;
+import quickfix.Connector;
 import quickfix.DefaultMessageFactory;
 import quickfix.CompositeLogFactory;
 import quickfix.FileLogFactory;
@@ -13,6 +14,7 @@ import quickfix.SLF4JLogFactory;
 import quickfix.Session;
 import quickfix.SessionID;
 import quickfix.SessionSettings;
+import quickfix.SocketAcceptor;
 import quickfix.SocketInitiator;
 
 import java.io.ByteArrayInputStream;
@@ -25,19 +27,33 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
 /**
- * A QuickFIX/J FIX 4.4 initiator: the independent counterparty of the gateway's tests. Its sequence numbers persist in
- * a file store, as a real counterparty's do; what it receives is queued for the test to take.
+ * A QuickFIX/J FIX 4.4 counterparty, the independent one of the gateway's tests: an initiator (a client of the
+ * gateway) or, from {@link #acceptor}, an acceptor (a venue the gateway connects to). Its sequence numbers persist in a
+ * file store, as a real counterparty's do; what it receives is queued for the test to take.
  */
 public final class QuickFixClient implements AutoCloseable {
 
-    private final SocketInitiator initiator;
+    private final Connector connector;
     private final SessionID id;
     private final BlockingQueue<Message> received = new LinkedBlockingQueue<>();
     private final BlockingQueue<Message> admin = new LinkedBlockingQueue<>();
     private volatile boolean loggedOn;
 
     public QuickFixClient(int port, String senderCompId, String targetCompId, Path store) throws ConfigError {
-        String settings = "[default]\nConnectionType=initiator\nSocketConnectHost=127.0.0.1\nSocketConnectPort=" + port
+        this(false, port, senderCompId, targetCompId, store);
+    }
+
+    /** One that accepts the gateway's connection on {@code port}. */
+    public static QuickFixClient acceptor(int port, String senderCompId, String targetCompId, Path store)
+            throws ConfigError {
+        return new QuickFixClient(true, port, senderCompId, targetCompId, store);
+    }
+
+    private QuickFixClient(boolean accepts, int port, String senderCompId, String targetCompId, Path store)
+            throws ConfigError {
+        String connection = accepts ? "ConnectionType=acceptor\nSocketAcceptPort=" + port
+                : "ConnectionType=initiator\nSocketConnectHost=127.0.0.1\nSocketConnectPort=" + port;
+        String settings = "[default]\n" + connection
                 + "\nStartTime=00:00:00\nEndTime=00:00:00\nHeartBtInt=30\nReconnectInterval=1\n"
                 + "UseDataDictionary=Y\nDataDictionary=FIX44.xml\nFileStorePath=" + store + "\nFileLogPath=" + store.resolve("log")
                 + "\n"
@@ -65,13 +81,14 @@ public final class QuickFixClient implements AutoCloseable {
                 admin.add(message);
             }
         };
-        initiator = new SocketInitiator(app, new FileStoreFactory(s), s, new CompositeLogFactory(new LogFactory[] {new SLF4JLogFactory(s), new FileLogFactory(s)}),
-                new DefaultMessageFactory());
+        LogFactory logs = new CompositeLogFactory(new LogFactory[] {new SLF4JLogFactory(s), new FileLogFactory(s)});
+        connector = accepts ? new SocketAcceptor(app, new FileStoreFactory(s), s, logs, new DefaultMessageFactory())
+                : new SocketInitiator(app, new FileStoreFactory(s), s, logs, new DefaultMessageFactory());
         id = new SessionID("FIX.4.4", senderCompId, targetCompId);
     }
 
     public QuickFixClient start() throws ConfigError {
-        initiator.start();
+        connector.start();
         return this;
     }
 
@@ -119,6 +136,6 @@ public final class QuickFixClient implements AutoCloseable {
 
     @Override
     public void close() {
-        initiator.stop(true);
+        connector.stop(true);
     }
 }

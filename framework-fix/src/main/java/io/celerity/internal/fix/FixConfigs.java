@@ -41,11 +41,7 @@ public final class FixConfigs implements ConfigCheck {
     private static FixGatewayConfig gateway(CelerityConfig config, String name, ConfigEntry g,
                                             Map<Integer, String> sources) {
         g.allow("eventLoop", "stateDir", "acceptor", "dictionary", "inbound", "outbound", "errors", "heartbeat",
-                "resetSeqNumOnLogon", "sessions");
-        ConfigEntry acceptor = g.section("acceptor").allow("host", "port");
-        int port = acceptor.integer("port", "the port it accepts FIX connections on");
-        if (port < 1 || port > MAX_PORT)
-            throw acceptor.error("port", port + " is not a port; expected 1-" + MAX_PORT);
+                "resetSeqNumOnLogon", "reconnectInterval", "sessions");
         ConfigEntry in = g.section("inbound").allow("queue", "mapper");
         ConfigEntry out = g.section("outbound").allow("queue", "mapper");
         String inQueue = queue(config, in, "queue");
@@ -54,21 +50,42 @@ public final class FixConfigs implements ConfigCheck {
         Duration heartbeat = g.duration("heartbeat", Duration.ofSeconds(30));
         if (heartbeat.toSeconds() < 1)
             throw g.error("heartbeat", heartbeat + " is under a second; expected whole seconds, e.g. 30s");
+        Duration reconnect = g.duration("reconnectInterval", Duration.ofSeconds(1));
+        if (reconnect.toMillis() < 1)
+            throw g.error("reconnectInterval", reconnect + " is not positive; expected e.g. 1s");
         List<FixSessionConfig> sessions = new ArrayList<>();
         g.entries("sessions", "fix session").forEach((session, s) -> sessions.add(session(session, s, sources)));
         if (sessions.isEmpty())
-            throw g.error("sessions", "missing; expected the sessions it accepts, e.g. sessions:\n"
+            throw g.error("sessions", "missing; expected the sessions it accepts or initiates, e.g. sessions:\n"
                     + "  CLIENT1: { senderCompId: CELERITY, targetCompId: CLIENT1, sourceId: 901 }");
+        boolean accepts = sessions.stream().anyMatch(s -> !s.initiator());
+        if (accepts && !g.has("acceptor"))
+            throw g.error("acceptor", "missing; expected where it accepts its sessions without connect:, e.g. "
+                    + "acceptor: { host: 0.0.0.0, port: 9880 }");
+        String host = null;
+        int port = 0;
+        if (g.has("acceptor")) {
+            ConfigEntry acceptor = g.section("acceptor").allow("host", "port");
+            host = acceptor.stringOr("host", "0.0.0.0");
+            port = port(acceptor, "the port it accepts FIX connections on");
+        }
         return new FixGatewayConfig(name, g.stringOr("eventLoop", "fix"), g.path("stateDir",
-                "the directory of its FIX session state, e.g. fix-state"), acceptor.stringOr("host", "0.0.0.0"), port,
+                "the directory of its FIX session state, e.g. fix-state"), host, port,
                 g.string("dictionary", "the FixDictionaryImpl Artio generated from your dictionary"), inQueue,
                 in.string("mapper", "the class mapping FIX messages to the queue's events (a FixInbound)"), outQueue,
                 out.string("mapper", "the class mapping the queue's events to FIX messages (taking FixSessions)"),
-                errors, heartbeat, g.bool("resetSeqNumOnLogon", false), sessions);
+                errors, heartbeat, g.bool("resetSeqNumOnLogon", false), reconnect, sessions);
+    }
+
+    private static int port(ConfigEntry entry, String what) {
+        int port = entry.integer("port", what);
+        if (port < 1 || port > MAX_PORT)
+            throw entry.error("port", port + " is not a port; expected 1-" + MAX_PORT);
+        return port;
     }
 
     private static FixSessionConfig session(String name, ConfigEntry s, Map<Integer, String> sources) {
-        s.allow("senderCompId", "targetCompId", "sourceId");
+        s.allow("senderCompId", "targetCompId", "sourceId", "connect");
         int sourceId = s.integer("sourceId", "the source id of its messages in message history, e.g. 901");
         if (sourceId <= 0)
             throw s.error("sourceId", sourceId + " is not positive; expected a source id of its own, e.g. 901");
@@ -76,8 +93,15 @@ public final class FixConfigs implements ConfigCheck {
         if (other != null)
             throw s.error("sourceId", "source id " + sourceId + " is taken by " + other
                     + "; expected one of its own, for message history");
+        String connectHost = null;
+        int connectPort = 0;
+        if (s.has("connect")) { // an initiator: the gateway connects and logs on
+            ConfigEntry connect = s.section("connect").allow("host", "port");
+            connectHost = connect.string("host", "the host it connects to, e.g. venue.example.com");
+            connectPort = port(connect, "the port it connects to");
+        }
         return new FixSessionConfig(name, s.string("senderCompId", "our CompID, e.g. CELERITY"),
-                s.string("targetCompId", "the counterparty's CompID"), sourceId);
+                s.string("targetCompId", "the counterparty's CompID"), sourceId, connectHost, connectPort);
     }
 
     private static String queue(CelerityConfig config, ConfigEntry entry, String key) {

@@ -31,6 +31,7 @@ final class FixGateway implements Agent {
     private static final int FRAGMENT_LIMIT = 20;
     private static final int OUTBOUND_BATCH = 20;
     private static final long REPLY_TIMEOUT_MS = 10_000;
+    private static final long LOGOUT_WAIT_NANOS = 2_000_000_000L;
 
     private final FixGatewayConfig config;
     private final ArtioEngine engine;
@@ -42,6 +43,7 @@ final class FixGateway implements Agent {
     private InboundRecovery recovery;
     private FixLibrary library;
     private SessionStartup startup;
+    private SessionInitiator initiator;
 
     FixGateway(FixGatewayConfig config, ArtioEngine engine, Function<String, ChronicleQueue> queues,
                List<GatewaySession> sessions, FixDictionary dictionary) {
@@ -76,7 +78,8 @@ final class FixGateway implements Agent {
                 .sessionAcquireHandler((session, info) -> onSessionAcquired(session, info));
         library.replyTimeoutInMs(REPLY_TIMEOUT_MS);
         this.library = FixLibrary.connect(library);
-        startup = new SessionStartup(config.name(), engine.engine(), sessions);
+        startup = new SessionStartup(config.name(), config.accepts(), engine.engine(), sessions);
+        initiator = new SessionInitiator(config, dictionary.getClass(), sessions);
     }
 
     private FailedInputs errors(String name) {
@@ -93,6 +96,8 @@ final class FixGateway implements Agent {
         work += library.poll(FRAGMENT_LIMIT);
         if (!startup.done())
             work += startup.step(library);
+        else
+            work += initiator.poll(library);
         for (GatewaySession s : sessions) {
             work += recovery.poll(s);
             work += s.cursor.poll(OUTBOUND_BATCH);
@@ -147,8 +152,38 @@ final class FixGateway implements Agent {
 
     @Override
     public void onClose() {
+        logOut();
         cursors.forEach(OutboundCursor::close);
         CloseHelper.quietClose(library); // its sessions go back to the engine, which logs them out as it closes
+    }
+
+    /**
+     * Logs the held sessions out and waits up to {@link #LOGOUT_WAIT_NANOS} for the counterparties' Logouts, driving the
+     * engine here: left to Artio, the engine logs a closed library's sessions out only once it times the library out.
+     */
+    private void logOut() {
+        if (library == null)
+            return;
+        for (GatewaySession s : sessions)
+            if (s.loggedOn())
+                s.artio.startLogout();
+        long end = System.nanoTime() + LOGOUT_WAIT_NANOS;
+        while (held() && System.nanoTime() - end < 0) {
+            try {
+                if (engine.scheduler().engine().doWork() + library.poll(FRAGMENT_LIMIT) == 0)
+                    Thread.onSpinWait();
+            } catch (Exception e) {
+                LOG.warn("fix gateway '{}': logging out: {}", config.name(), e.toString());
+                return;
+            }
+        }
+    }
+
+    private boolean held() {
+        for (GatewaySession s : sessions)
+            if (s.artio != null)
+                return true;
+        return false;
     }
 
     @Override

@@ -32,7 +32,9 @@ final class InboundRecovery {
         int seen = s.artio.sequenceIndex() != s.inSequenceIndex ? 0 // a new sequence: nothing of it seen
                 : Math.max(Math.max(s.lastInSeqNum, s.lastSeenSeqNum), s.recoverNext - 1);
         int counted = s.artio.lastReceivedMsgSeqNum();
-        if (seen + 1 < counted) { // the logon itself (counted) is the engine's
+        // An accepted session is taken once the engine answered its Logon, which Artio counted; an initiated one before.
+        int logon = s.config.initiator() ? 0 : 1;
+        if (seen + logon < counted) {
             s.recoverNext = seen + 1;
             s.recoveryAsked = false;
             LOG.warn("fix session '{}': Artio counted {} received, the inbound queue has up to {}; asking again from {}",

@@ -9,8 +9,8 @@ import uk.co.real_logic.artio.library.FixLibrary;
 import java.util.List;
 
 /**
- * Before the gateway accepts connections: its library takes every configured session the engine already knows, while
- * it is offline, so a counterparty that logs on reaches the library's session, which asks it to resend what Artio
+ * Before the gateway accepts connections: its library takes every configured session it accepts that the engine
+ * already knows, while it is offline, so a counterparty that logs on reaches the library's session, which asks it to resend what Artio
  * never received (and InboundRecovery what the inbound queue lacks). Stepped from the gateway's {@code doWork}: every
  * step is an asynchronous reply.
  */
@@ -20,6 +20,7 @@ final class SessionStartup {
     private static final long TIMEOUT_MS = 10_000;
 
     private final String gateway;
+    private final boolean accepts;
     private final FixEngine engine;
     private final List<GatewaySession> sessions;
     private int next;            // the session being taken
@@ -28,8 +29,9 @@ final class SessionStartup {
     private Reply<?> bind;
     private boolean done;
 
-    SessionStartup(String gateway, FixEngine engine, List<GatewaySession> sessions) {
+    SessionStartup(String gateway, boolean accepts, FixEngine engine, List<GatewaySession> sessions) {
         this.gateway = gateway;
+        this.accepts = accepts;
         this.engine = engine;
         this.sessions = sessions;
     }
@@ -47,7 +49,12 @@ final class SessionStartup {
             done = true;
             LOG.info("fix gateway '{}' accepts connections", gateway);
         } else if (next == sessions.size()) {
-            bind = engine.bind();
+            if (accepts)
+                bind = engine.bind();
+            else
+                done = true; // it only initiates
+        } else if (sessions.get(next).config.initiator()) {
+            next++; // SessionInitiator takes it as it connects
         } else if (request != null) {
             failed(request, "take session '" + sessions.get(next).config.name() + "' offline");
             request = null;

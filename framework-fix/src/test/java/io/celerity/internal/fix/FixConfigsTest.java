@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -41,6 +42,23 @@ class FixConfigsTest {
     void aPortOutOfRangeIsNamed() throws IOException {
         refused(deployment().replace("port: 9880", "port: 70000"), "fix gateway 'client-gateway'", "acceptor.port",
                 "70000 is not a port");
+    }
+
+    @Test
+    void anAcceptedSessionWithoutAnAcceptorIsNamed() throws IOException {
+        refused(deployment().replaceAll("acceptor: \\{[^}]*}", ""), "fix gateway 'client-gateway'", "acceptor",
+                "missing; expected where it accepts its sessions without connect:", "client-gateway");
+    }
+
+    @Test
+    void anInitiatorNeedsNoAcceptorAndItsPortIsChecked() throws IOException {
+        String initiating = deployment().replaceAll("acceptor: \\{[^}]*}", "").replace("sourceId: 901 }",
+                "sourceId: 901, connect: { host: venue.example.com, port: 9878 } }");
+        FixGatewayConfig g = FixConfigs.of(CelerityConfig.load(write(initiating))).get(0);
+        assertEquals(new FixSessionConfig("CLIENT1", "CELERITY", "CLIENT1", 901, "venue.example.com", 9878),
+                g.sessions().get(0));
+        assertFalse(g.accepts());
+        refused(initiating.replace("port: 9878", "port: 0"), "fix session 'CLIENT1'", "connect.port", "0 is not a port");
     }
 
     @Test

@@ -4,7 +4,8 @@ import io.celerity.fixtest.DeskDeployment;
 import io.celerity.fixtest.DeskHost;
 import io.celerity.fixtest.QuickFixClient;
 import io.celerity.fixtures.ChildJvm;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.junit.jupiter.api.io.CleanupMode;
@@ -29,8 +30,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * A real crash of the gateway's host mid-flow: SIGKILL while a QuickFIX/J client sends orders, a new process on the
- * same directories, the client logging on again. Every order reaches the desk once, and every report reaches the
+ * A real crash of the gateway's host mid-flow: SIGKILL while a QuickFIX/J counterparty sends orders, a new process on
+ * the same directories, the session logging on again: the counterparty a client (the gateway accepts) or a venue (the
+ * gateway connects). Every order reaches the desk once, and every report reaches the
  * client, none of them twice as new: a report the client asks for again comes again with PossResend=Y, as the FIX
  * session protocol allows, after Artio's gap fill of the range asked for.
  */
@@ -46,24 +48,28 @@ class GatewayKillRestartTest {
     @TempDir(cleanup = CleanupMode.ON_SUCCESS) // a failure leaves the host's and the client's logs to read
     Path dir;
 
-    @Test
-    void aKilledGatewayLosesNoOrderAndSendsNoReportTwiceAsNew() throws Exception {
+    /** @param initiated whether the gateway initiates the session (the counterparty a venue) or accepts it (a client) */
+    @ParameterizedTest(name = "initiated: {0}")
+    @ValueSource(booleans = {false, true})
+    void aKilledGatewayLosesNoOrderAndSendsNoReportTwiceAsNew(boolean initiated) throws Exception {
         try {
-            killMidFlow();
+            killMidFlow(initiated);
         } catch (AssertionError e) {
             Path log = dir.resolve("host.log");
             throw new AssertionError(e.getMessage() + "\nfiles in " + dir + "\nhost log:\n" + (Files.exists(log) ? Files.readString(log) : ""), e);
         }
     }
 
-    private void killMidFlow() throws Exception {
+    private void killMidFlow(boolean initiated) throws Exception {
         int port = DeskDeployment.freePort();
-        Path yaml = DeskDeployment.write(dir.resolve("deploy"), port);
+        Path yaml = initiated ? DeskDeployment.writeInitiating(dir.resolve("deploy"), port)
+                : DeskDeployment.write(dir.resolve("deploy"), port);
         Path log = dir.resolve("host.log");
         ChildJvm host = startHost(yaml, log);
         Map<String, int[]> reports = new HashMap<>(); // clOrdId -> {as new, as possible duplicate or resend}
-        try (QuickFixClient client = new QuickFixClient(port, DeskDeployment.CLIENT, DeskDeployment.US,
-                dir.resolve("client")).start()) {
+        try (QuickFixClient client = (initiated ? QuickFixClient.acceptor(port, DeskDeployment.VENUE, DeskDeployment.US,
+                dir.resolve("client")) : new QuickFixClient(port, DeskDeployment.CLIENT, DeskDeployment.US,
+                dir.resolve("client"))).start()) {
             client.awaitLogon(LIVENESS);
             AtomicInteger sent = new AtomicInteger();
             Thread sender = new Thread(() -> sendOrders(client, sent), "orders");
@@ -94,9 +100,9 @@ class GatewayKillRestartTest {
         }
         long again = reports.values().stream().mapToLong(r -> r[1]).sum();
         String hostLog = Files.readString(dir.resolve("host.log"));
-        LOG.info("fix torture: {} kill(s), {} orders: {} lost, {} reports resent as possible duplicates or resends; "
+        LOG.info("fix torture ({}): {} kill(s), {} orders: {} lost, {} reports resent as possible duplicates or resends; "
                         + "{} acquisition(s) asked the client again, {} went on past what Artio counted sent",
-                KILLS, ORDERS, lost.size(), again, occurrences(hostLog, "asking again from"),
+                initiated ? "initiated" : "accepted", KILLS, ORDERS, lost.size(), again, occurrences(hostLog, "asking again from"),
                 occurrences(hostLog, "may have reached the wire"));
         assertEquals(List.of(), lost, "reports lost");
         assertEquals(ORDERS + 1, desk.size(), "orders the desk took");
