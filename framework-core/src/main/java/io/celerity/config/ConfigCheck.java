@@ -19,6 +19,14 @@ public interface ConfigCheck {
     void check(CelerityConfig config);
 
     /**
+     * As {@link #check(CelerityConfig)}; {@code classes} says whether the classes the file names are checked too: not
+     * for {@link CelerityConfig#loadWithoutComponents} (tools that read only the queues).
+     */
+    default void check(CelerityConfig config, boolean classes) {
+        check(config);
+    }
+
+    /**
      * The top-level keys of {@code services.yaml} this module reads (e.g. {@code fix}): the file may hold them, and
      * {@link CelerityConfig#section} gives them to the module; none by default.
      */

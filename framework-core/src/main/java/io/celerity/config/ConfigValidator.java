@@ -42,7 +42,7 @@ final class ConfigValidator {
         new AgentValidator(config, checkComponents).validate();
         new HostValidator(config).validate();
         // The modules' own: e.g. the cluster's, of a highly available service.
-        ConfigChecks.all().forEach(check -> check.check(config));
+        ConfigChecks.all().forEach(check -> check.check(config, checkComponents));
     }
 
     /** A component reading a queue that declares its events must take some of them, or it could accept none. */

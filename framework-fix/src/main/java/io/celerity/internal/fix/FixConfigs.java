@@ -25,21 +25,30 @@ public final class FixConfigs implements ConfigCheck {
 
     @Override
     public void check(CelerityConfig config) {
-        of(config);
+        check(config, true);
     }
 
-    /** The gateways of {@code config}, checked; none when it has no {@code fix:} section. */
+    @Override
+    public void check(CelerityConfig config, boolean classes) {
+        of(config, classes);
+    }
+
+    /** The gateways of {@code config}, checked but for their classes (the load checked those); none without fix:. */
     static List<FixGatewayConfig> of(CelerityConfig config) {
+        return of(config, false);
+    }
+
+    private static List<FixGatewayConfig> of(CelerityConfig config, boolean classes) {
         List<FixGatewayConfig> gateways = new ArrayList<>();
         Map<Integer, String> sources = new HashMap<>(); // message history's source ids, taken
         config.queues().values().forEach(q -> sources.put(q.sourceId(), "queue '" + q.name() + "'"));
         config.section(SECTION).ifPresent(fix -> fix.namedEntries("fix gateway").forEach((name, g) ->
-                gateways.add(gateway(config, name, g, sources))));
+                gateways.add(gateway(config, name, g, sources, classes))));
         return gateways;
     }
 
     private static FixGatewayConfig gateway(CelerityConfig config, String name, ConfigEntry g,
-                                            Map<Integer, String> sources) {
+                                            Map<Integer, String> sources, boolean classes) {
         g.allow("eventLoop", "stateDir", "acceptor", "dictionary", "inbound", "outbound", "errors", "heartbeat",
                 "resetSeqNumOnLogon", "reconnectInterval", "sessions");
         ConfigEntry in = g.section("inbound").allow("queue", "mapper");
@@ -71,10 +80,26 @@ public final class FixConfigs implements ConfigCheck {
         }
         return new FixGatewayConfig(name, g.stringOr("eventLoop", "fix"), g.path("stateDir",
                 "the directory of its FIX session state, e.g. fix-state"), host, port,
-                g.string("dictionary", "the FixDictionaryImpl Artio generated from your dictionary"), inQueue,
-                in.string("mapper", "the class mapping FIX messages to the queue's events (a FixInbound)"), outQueue,
-                out.string("mapper", "the class mapping the queue's events to FIX messages (taking FixSessions)"),
+                className(g, "dictionary", "the FixDictionaryImpl Artio generated from your dictionary", classes),
+                inQueue, className(in, "mapper", "the class mapping FIX messages to the queue's events (a FixInbound)",
+                        classes),
+                outQueue, className(out, "mapper", "the class mapping the queue's events to FIX messages (taking "
+                        + "FixSessions)", classes),
                 errors, heartbeat, g.bool("resetSeqNumOnLogon", false), reconnect, sessions);
+    }
+
+    /** A class name that must name a class on the class path, as a service's {@code implClass}, when checked. */
+    private static String className(ConfigEntry entry, String key, String what, boolean check) {
+        String name = entry.string(key, what);
+        if (!check)
+            return name;
+        try {
+            Class.forName(name, false, Thread.currentThread().getContextClassLoader());
+        } catch (ClassNotFoundException | LinkageError e) {
+            throw entry.error(key, "class '" + name + "' not found; expected " + what + " on the classpath (for the "
+                    + "celerity command line: --classpath PATH or CELERITY_CLASSPATH)");
+        }
+        return name;
     }
 
     private static int port(ConfigEntry entry, String what) {

@@ -68,6 +68,12 @@ class FixConfigsTest {
     }
 
     @Test
+    void aMapperNotOnTheClassPathIsNamed() throws IOException {
+        refused(deployment().replace("mapper: io.celerity.fixtest.DeskToFix", "mapper: io.celerity.fixtest.DeskToFax"),
+                "fix gateway 'client-gateway'", "outbound.mapper", "class 'io.celerity.fixtest.DeskToFax' not found");
+    }
+
+    @Test
     void anUnknownKeyIsNamed() throws IOException {
         refused(deployment().replace("errors: fix-errors", "errrors: fix-errors"), "fix gateway 'client-gateway'",
                 "errrors", "unknown key");
