@@ -16,7 +16,6 @@ import uk.co.real_logic.artio.library.SessionAcquiredInfo;
 import uk.co.real_logic.artio.session.CompositeKey;
 import uk.co.real_logic.artio.session.Session;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 
@@ -38,7 +37,6 @@ final class FixGateway implements Agent {
     private final Function<String, ChronicleQueue> queues;
     private final List<GatewaySession> sessions;
     private final FixDictionary dictionary;
-    private final List<OutboundCursor> cursors = new ArrayList<>();
     private InboundFlow inbound;
     private InboundRecovery recovery;
     private FixLibrary library;
@@ -68,11 +66,9 @@ final class FixGateway implements Agent {
         OutboundSender sender = new OutboundSender(sessions);
         Class<?> outboundClass = Mappings.load(config.outboundMapper(), "outbound mapper");
         Object outboundMapping = Mappings.outbound(outboundClass, sender);
-        for (GatewaySession s : sessions) {
+        for (GatewaySession s : sessions)
             s.cursor = new OutboundCursor(s, sender, queues.apply(config.outboundQueue()),
                     Mappings.outboundEvents(outboundClass), outboundMapping, config.name());
-            cursors.add(s.cursor);
-        }
         LibraryConfiguration library = engine.library(config.name())
                 .sessionExistsHandler(this::onSessionExists)
                 .sessionAcquireHandler((session, info) -> onSessionAcquired(session, info));
@@ -153,8 +149,10 @@ final class FixGateway implements Agent {
     @Override
     public void onClose() {
         logOut();
-        cursors.forEach(OutboundCursor::close);
-        CloseHelper.quietClose(library); // its sessions go back to the engine, which logs them out as it closes
+        for (GatewaySession s : sessions)
+            if (s.cursor != null)
+                s.cursor.close();
+        CloseHelper.quietClose(library);
     }
 
     /**

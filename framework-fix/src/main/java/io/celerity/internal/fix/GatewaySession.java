@@ -22,7 +22,7 @@ final class GatewaySession {
     int lastSeenSeqNum;      // MsgSeqNum of the last message of any type taken in order, in this process
     int recoverNext;         // while recovering (InboundRecovery): the MsgSeqNum to take next; 0 otherwise
     boolean recoveryAsked;   // its ResendRequest went out
-    final Map<Integer, InboundRecovery.Held> held = new HashMap<>(); // while recovering: messages come before their turn
+    final Map<Integer, InboundRecovery.Held> held = new HashMap<>(); // while recovering: messages that came before their turn
     long received;           // application messages written
     long duplicates;         // resends of messages already written, dropped
     long rejected;           // answered with Reject or BusinessMessageReject
