@@ -5,7 +5,9 @@ import ${package}.QuoteListener;
 import io.celerity.config.CelerityConfig;
 import io.celerity.host.ServiceHost;
 import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.wire.Base85LongConverter;
+import net.openhft.chronicle.wire.DocumentContext;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import quickfix.ApplicationAdapter;
@@ -38,7 +40,9 @@ import java.time.Duration;
 import java.util.StringJoiner;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -84,18 +88,27 @@ class FixEdgeTest {
         return Files.writeString(copy, yaml.replace("port: 9880", "port: " + port));
     }
 
-    /** Writes a quote to the quotes queue and waits for the checker to have taken it (it acknowledges each). */
-    private void quote(String symbol, double bid, double ask) throws InterruptedException {
+    /**
+     * Writes a quote to the quotes queue and waits for the checker to have taken it: it acknowledges each input, so a
+     * document follows the last one on the verdicts queue.
+     */
+    private void quote(String symbol, double bid, double ask) {
         try (ChronicleQueue quotes = ChronicleQueue.singleBuilder(dir.resolve("data/quotes")).build();
-             ChronicleQueue verdicts = ChronicleQueue.singleBuilder(dir.resolve("data/verdicts")).build()) {
-            long before = verdicts.lastIndex();
+             ChronicleQueue verdicts = ChronicleQueue.singleBuilder(dir.resolve("data/verdicts")).build();
+             ExcerptTailer after = verdicts.createTailer().toEnd()) {
             quotes.methodWriter(QuoteListener.class).quote(
                     new Quote().set(Base85LongConverter.INSTANCE.parse(symbol), bid, ask));
             long end = System.nanoTime() + LIVENESS.toNanos();
-            while (verdicts.lastIndex() == before) {
+            while (!acknowledged(after)) {
                 assertTrue(System.nanoTime() < end, "the checker did not take the quote within " + LIVENESS);
-                Thread.sleep(5);
+                LockSupport.parkNanos(1_000_000);
             }
+        }
+    }
+
+    private static boolean acknowledged(ExcerptTailer verdicts) {
+        try (DocumentContext dc = verdicts.readingDocument()) {
+            return dc.isPresent();
         }
     }
 
@@ -130,6 +143,7 @@ class FixEdgeTest {
         private final SocketInitiator initiator;
         private final SessionID id = new SessionID("FIX.4.4", "CLIENT1", "CELERITY");
         private final BlockingQueue<Message> received = new LinkedBlockingQueue<>();
+        private final Semaphore logons = new Semaphore(0); // one permit per logon
 
         Client(int port, Path store) throws Exception {
             String settings = "[default]\nConnectionType=initiator\nSocketConnectHost=127.0.0.1\nSocketConnectPort="
@@ -138,6 +152,11 @@ class FixEdgeTest {
                     + "[session]\nBeginString=FIX.4.4\nSenderCompID=CLIENT1\nTargetCompID=CELERITY\n";
             SessionSettings s = new SessionSettings(new ByteArrayInputStream(settings.getBytes(StandardCharsets.US_ASCII)));
             ApplicationAdapter app = new ApplicationAdapter() {
+                @Override
+                public void onLogon(SessionID sessionId) {
+                    logons.release();
+                }
+
                 @Override
                 public void fromApp(Message message, SessionID sessionId) {
                     received.add(message);
@@ -154,12 +173,10 @@ class FixEdgeTest {
             initiator.start();
         }
 
+        /** Waits for QuickFIX/J's onLogon: the session is logged on. */
         void awaitLogon() throws InterruptedException {
-            long end = System.nanoTime() + LIVENESS.toNanos();
-            while (Session.lookupSession(id) == null || !Session.lookupSession(id).isLoggedOn()) {
-                assertTrue(System.nanoTime() < end, "QuickFIX/J did not log on within " + LIVENESS);
-                Thread.sleep(10);
-            }
+            assertTrue(logons.tryAcquire(LIVENESS.toMillis(), TimeUnit.MILLISECONDS),
+                    "QuickFIX/J did not log on within " + LIVENESS);
         }
 
         void send(Message message) {

@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -32,6 +33,7 @@ final class FixClient implements AutoCloseable {
     private final SocketInitiator initiator;
     private final SessionID id;
     private final BlockingQueue<Message> received = new LinkedBlockingQueue<>();
+    private final Semaphore logons = new Semaphore(0); // one permit per logon
     // Rejects it sent: a report QuickFIX/J found invalid never reaches the test, so a wait names these.
     private final List<Message> sentRejects = new CopyOnWriteArrayList<>();
 
@@ -43,6 +45,11 @@ final class FixClient implements AutoCloseable {
                 + "\n";
         SessionSettings s = new SessionSettings(new ByteArrayInputStream(settings.getBytes(StandardCharsets.US_ASCII)));
         ApplicationAdapter app = new ApplicationAdapter() {
+            @Override
+            public void onLogon(SessionID sessionId) {
+                logons.release();
+            }
+
             @Override
             public void fromApp(Message message, SessionID sessionId) {
                 received.add(message);
@@ -66,13 +73,10 @@ final class FixClient implements AutoCloseable {
         initiator.start();
     }
 
+    /** Waits for QuickFIX/J's onLogon: the session is logged on. */
     void awaitLogon(Duration limit) throws InterruptedException {
-        long end = System.nanoTime() + limit.toNanos();
-        while (Session.lookupSession(id) == null || !Session.lookupSession(id).isLoggedOn()) {
-            if (System.nanoTime() > end)
-                throw new AssertionError("QuickFIX/J did not log on within " + limit);
-            Thread.sleep(10);
-        }
+        if (!logons.tryAcquire(limit.toMillis(), TimeUnit.MILLISECONDS))
+            throw new AssertionError("QuickFIX/J did not log on within " + limit);
     }
 
     void send(Message message) {
