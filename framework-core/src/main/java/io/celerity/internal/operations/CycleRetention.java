@@ -19,8 +19,10 @@ import java.util.Iterator;
 import java.util.NavigableSet;
 import java.util.TreeMap;
 import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * Deletes the oldest cycle files of a queue this host writes, keeping its {@code keepCycles} newest. A file is kept
@@ -33,6 +35,8 @@ public final class CycleRetention implements StoreFileListener {
 
     private static final Logger LOG = LoggerFactory.getLogger(CycleRetention.class);
     private static final int RETRIMS_PER_ROLL = 64;
+    private static final long FIRST_WRITE_WAIT_NANOS = TimeUnit.SECONDS.toNanos(1);
+    private static final long FIRST_WRITE_POLL_NANOS = TimeUnit.MICROSECONDS.toNanos(100);
 
     private final QueueConfig queueConfig;
     private final int[] recordSourceIds;
@@ -159,7 +163,7 @@ public final class CycleRetention implements StoreFileListener {
         if (cycles.size() <= queueConfig.keepCycles())
             return 0;
         long oldestKept = newest(cycles, queueConfig.keepCycles());
-        long oldestRecord = oldestRecord(q);
+        long oldestRecord = oldestRecord(q, last);
         long floor = heldFloor(Math.min(oldestKept, oldestRecord));
         if (LOG.isDebugEnabled())
             LOG.debug("queue '{}': cycles {}, keeping from {} (newest {}: {}, restart records: {}, held here: {})",
@@ -209,6 +213,15 @@ public final class CycleRetention implements StoreFileListener {
         }
     }
 
+    // A roll is reported when its file is acquired, before the write that rolled lands in it: read the records after
+    // that write, else one of them is a write stale and holds a cycle back until the next roll. Bounded: a writer
+    // killed between the two leaves the cycle empty, and a stale record only keeps more.
+    private static void awaitFirstWrite(SingleChronicleQueue q, int cycle) {
+        long deadline = System.nanoTime() + FIRST_WRITE_WAIT_NANOS;
+        while (q.rollCycle().toCycle(q.lastIndex()) < cycle && System.nanoTime() < deadline)
+            LockSupport.parkNanos(FIRST_WRITE_POLL_NANOS);
+    }
+
     private String heldNow() {
         synchronized (held) {
             return held.toString();
@@ -216,9 +229,10 @@ public final class CycleRetention implements StoreFileListener {
     }
 
     // The cycle of the oldest document a restart of a writing service needs: the newest record of each of its inputs.
-    private long oldestRecord(SingleChronicleQueue q) {
+    private long oldestRecord(SingleChronicleQueue q, int newestCycle) {
         if (recordSourceIds.length == 0)
             return Long.MAX_VALUE;
+        awaitFirstWrite(q, newestCycle);
         long oldest = Long.MAX_VALUE;
         for (long index : RestartPoint.recordIndices(q, recordSourceIds))
             if (index != RestartPoint.NONE)
