@@ -7,11 +7,13 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.HelpCommand;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.UnmatchedArgumentException;
 import picocli.CommandLine.ScopeType;
 
 /** The {@code celerity} command line. */
 // Help options inherited: every subcommand answers --help.
-@Command(name = "celerity", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT, version = "celerity 0.1.0",
+@Command(name = "celerity", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT,
+        versionProvider = BuildVersion.class,
         description = "Runs and inspects Celerity services.",
         subcommands = {RunCommand.class, StatusCommand.class, SendCommand.class, TailCommand.class, DumpCommand.class,
                 LatencyCommand.class, DiagramCommand.class, HelpCommand.class})
@@ -57,7 +59,21 @@ public final class CelerityCli {
             command.getErr().println("celerity: " + e.getMessage());
             return status;
         });
+        CommandLine.IParameterExceptionHandler picocliDefault = cli.getParameterExceptionHandler();
+        cli.setParameterExceptionHandler((e, given) -> e.getCommandLine() == cli
+                && e instanceof UnmatchedArgumentException unmatched && !unmatched.getUnmatched().isEmpty()
+                ? refuseUnknown(cli, unmatched.getUnmatched().get(0))
+                : picocliDefault.handleParseException(e, given));
+        // picocli lets --help pass over what it does not know: "celerity NOSUCH --help" would print the usage, exit 0.
+        cli.setExecutionStrategy(parsed -> parsed.unmatched().isEmpty()
+                ? new CommandLine.RunLast().execute(parsed)
+                : refuseUnknown(cli, parsed.unmatched().get(0)));
         return cli.execute(args);
+    }
+
+    private static int refuseUnknown(CommandLine cli, String given) {
+        cli.getErr().println("celerity: unknown command '" + given + "' (celerity --help lists the commands)");
+        return CommandLine.ExitCode.USAGE;
     }
 
     // The exit status of a failure one line explains, or 0 for one that needs its stack trace.
