@@ -105,6 +105,8 @@ class ArchetypeIT {
 
         List<String> forbidden = verified.lines().filter(l -> FORBIDDEN.matcher(l).find()).toList();
         assertEquals(List.of(), forbidden, "proxy fallback, code compiled at start or SLF4J warnings in the build");
+        List<String> chronicleInfo = verified.lines().filter(l -> l.contains(" INFO net.openhft.")).toList();
+        assertEquals(List.of(), chronicleInfo, "Chronicle's informational lines in a quiet build (chronicle.quiet.flags)");
         Path generatedIndex = project.resolve("target/classes/META-INF/celerity/generated-code.txt");
         assertTrue(Files.isRegularFile(generatedIndex) && Files.readString(generatedIndex).contains(PACKAGE),
                 "the build generated no reader or writer of the project's classes: " + generatedIndex);
