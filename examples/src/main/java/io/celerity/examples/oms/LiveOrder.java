@@ -4,7 +4,7 @@ import net.openhft.chronicle.bytes.BytesIn;
 import net.openhft.chronicle.bytes.BytesOut;
 
 /**
- * The order manager's record of one live order, pooled and reused once the order is cancelled; also the state event
+ * One live order, copied out of the order manager's flat book ({@link LiveOrders}) for a report; also the state event
  * its snapshot writes for each live order (binary, 49 bytes). Its {@code clOrdID} is the one the order goes by now:
  * the new order's, or the last replace's.
  */
@@ -16,11 +16,6 @@ public final class LiveOrder extends OrderTerms {
         this.orderID = orderID;
         terms(clOrdID, account, symbol, side, price, orderQty);
         return this;
-    }
-
-    /** Whether a cancel or replace describes this order (FIX requires the same account, symbol and side). */
-    boolean matches(long account, long symbol, Side side) {
-        return this.account == account && this.symbol == symbol && this.side == side;
     }
 
     // The order id comes first on the queue, as in snapshots written before the terms had a class of their own.

@@ -14,6 +14,7 @@ public final class OrderManager implements CheckedOrders, ExecutionReports, Orde
     private final LiveOrders orders;
     private final ExecutionReport report = new ExecutionReport();
     private final OrderCancelReject cancelReject = new OrderCancelReject();
+    private final LiveOrder live = new LiveOrder(); // the order a report is about, copied out of its slot
     // A sequence, not a unique timestamp: a replay of the inputs numbers the orders again exactly as the first time.
     private long lastOrderID;
 
@@ -25,58 +26,60 @@ public final class OrderManager implements CheckedOrders, ExecutionReports, Orde
 
     @Override
     public void newOrderSingle(NewOrderSingle order) {
-        if (orders.get(order.clOrdID) != null) {
-            rejectOrder(order.clOrdID, order.account, order.symbol, order.side, order.price, order.orderQty,
-                    RejectReason.DUPLICATE_CLORDID);
+        RejectReason reason = orders.find(order.clOrdID) != LiveOrders.NONE ? RejectReason.DUPLICATE_CLORDID
+                : orders.size() == orders.capacity() ? RejectReason.ORDER_BOOK_FULL : RejectReason.NONE;
+        if (reason != RejectReason.NONE) {
+            rejectOrder(order.clOrdID, order.account, order.symbol, order.side, order.price, order.orderQty, reason);
             return;
         }
-        LiveOrder live = orders.open(++lastOrderID, order);
-        out.executionReport(report.order(live, live.clOrdID, 0, ExecType.NEW, OrdStatus.NEW, context.uniqueTimestamp(),
-                context.currentTimeNanos()));
+        int slot = orders.open(++lastOrderID, order.clOrdID, order.account, order.symbol, order.side, order.price,
+                order.orderQty);
+        out.executionReport(report.order(orders.copy(slot, live), order.clOrdID, 0, ExecType.NEW, OrdStatus.NEW,
+                context.uniqueTimestamp(), context.currentTimeNanos()));
     }
 
     @Override
     public void orderCancelRequest(OrderCancelRequest cancel) {
-        LiveOrder live = orders.get(cancel.origClOrdID);
-        RejectReason reason = refusal(live, cancel.clOrdID, cancel.account, cancel.symbol, cancel.side);
+        int slot = orders.find(cancel.origClOrdID);
+        RejectReason reason = refusal(slot, cancel.clOrdID, cancel.account, cancel.symbol, cancel.side);
         if (reason != RejectReason.NONE) {
-            rejectCancel(live, cancel.clOrdID, cancel.origClOrdID, cancel.account, RequestType.CANCEL, reason);
+            rejectCancel(slot, cancel.clOrdID, cancel.origClOrdID, cancel.account, RequestType.CANCEL, reason);
             return;
         }
-        out.executionReport(report.order(live, cancel.clOrdID, cancel.origClOrdID, ExecType.CANCELED,
-                OrdStatus.CANCELED, context.uniqueTimestamp(), context.currentTimeNanos()));
-        orders.close(live);
+        out.executionReport(report.order(orders.copy(slot, live), cancel.clOrdID, cancel.origClOrdID,
+                ExecType.CANCELED, OrdStatus.CANCELED, context.uniqueTimestamp(), context.currentTimeNanos()));
+        orders.close(slot);
     }
 
     @Override
     public void orderCancelReplaceRequest(OrderCancelReplaceRequest replace) {
-        LiveOrder live = orders.get(replace.origClOrdID);
-        RejectReason reason = refusal(live, replace.clOrdID, replace.account, replace.symbol, replace.side);
+        int slot = orders.find(replace.origClOrdID);
+        RejectReason reason = refusal(slot, replace.clOrdID, replace.account, replace.symbol, replace.side);
         if (reason != RejectReason.NONE) {
-            rejectCancel(live, replace.clOrdID, replace.origClOrdID, replace.account, RequestType.REPLACE, reason);
+            rejectCancel(slot, replace.clOrdID, replace.origClOrdID, replace.account, RequestType.REPLACE, reason);
             return;
         }
-        orders.replace(live, replace.clOrdID, replace.price, replace.orderQty);
-        out.executionReport(report.order(live, live.clOrdID, replace.origClOrdID, ExecType.REPLACED, OrdStatus.NEW,
-                context.uniqueTimestamp(), context.currentTimeNanos()));
+        orders.replace(slot, replace.clOrdID, replace.price, replace.orderQty);
+        out.executionReport(report.order(orders.copy(slot, live), replace.clOrdID, replace.origClOrdID,
+                ExecType.REPLACED, OrdStatus.NEW, context.uniqueTimestamp(), context.currentTimeNanos()));
     }
 
     @Override
     public void requestRejected(RequestRejected rejected) {
         if (rejected.requestType == RequestType.CANCEL || rejected.requestType == RequestType.REPLACE)
-            rejectCancel(orders.get(rejected.origClOrdID), rejected.clOrdID, rejected.origClOrdID, rejected.account,
+            rejectCancel(orders.find(rejected.origClOrdID), rejected.clOrdID, rejected.origClOrdID, rejected.account,
                     rejected.requestType, rejected.reason);
         else
             rejectOrder(rejected.clOrdID, rejected.account, rejected.symbol, rejected.side, rejected.price,
                     rejected.orderQty, rejected.reason);
     }
 
-    private RejectReason refusal(LiveOrder live, long clOrdID, long account, long symbol, Side side) {
-        if (live == null)
+    private RejectReason refusal(int slot, long clOrdID, long account, long symbol, Side side) {
+        if (slot == LiveOrders.NONE)
             return RejectReason.UNKNOWN_ORDER;
-        if (!live.matches(account, symbol, side))
+        if (!orders.matches(slot, account, symbol, side))
             return RejectReason.ORDER_MISMATCH;
-        return orders.get(clOrdID) != null ? RejectReason.DUPLICATE_CLORDID : RejectReason.NONE;
+        return orders.find(clOrdID) != LiveOrders.NONE ? RejectReason.DUPLICATE_CLORDID : RejectReason.NONE;
     }
 
     private void rejectOrder(long clOrdID, long account, long symbol, Side side, double price, long orderQty,
@@ -85,16 +88,17 @@ public final class OrderManager implements CheckedOrders, ExecutionReports, Orde
                 context.uniqueTimestamp(), context.currentTimeNanos()));
     }
 
-    private void rejectCancel(LiveOrder live, long clOrdID, long origClOrdID, long account, RequestType responseTo,
+    private void rejectCancel(int slot, long clOrdID, long origClOrdID, long account, RequestType responseTo,
                               RejectReason reason) {
-        out.orderCancelReject(cancelReject.set(live == null ? 0 : live.orderID, clOrdID, origClOrdID, account,
-                live == null ? OrdStatus.REJECTED : OrdStatus.NEW, responseTo, reason, context.currentTimeNanos()));
+        boolean known = slot != LiveOrders.NONE;
+        out.orderCancelReject(cancelReject.set(known ? orders.orderID(slot) : 0, clOrdID, origClOrdID, account,
+                known ? OrdStatus.NEW : OrdStatus.REJECTED, responseTo, reason, context.currentTimeNanos()));
     }
 
     /** The snapshot (configured as its {@code method}): the last order id, then every live order. */
     public void writeOrderBook(OrderBookState state) {
         state.lastOrderID(lastOrderID);
-        orders.forEach(state::liveOrder);
+        orders.forEach(live, state::liveOrder);
     }
 
     @Override
@@ -104,7 +108,7 @@ public final class OrderManager implements CheckedOrders, ExecutionReports, Orde
 
     @Override
     public void liveOrder(LiveOrder order) {
-        orders.open(order.orderID, order.clOrdID, order.account, order.symbol, order.side, order.price, order.orderQty);
+        restore(order.orderID, order.clOrdID, order.account, order.symbol, order.side, order.price, order.orderQty);
     }
 
     /** A report it wrote, taken back on restart (REPLAY_OUTPUTS): the order book changes as the report says. */
@@ -112,15 +116,22 @@ public final class OrderManager implements CheckedOrders, ExecutionReports, Orde
     public void executionReport(ExecutionReport r) {
         switch (r.execType) {
             case NEW -> {
-                orders.open(r.orderID, r.clOrdID, r.account, r.symbol, r.side, r.price, r.orderQty);
+                restore(r.orderID, r.clOrdID, r.account, r.symbol, r.side, r.price, r.orderQty);
                 lastOrderID = r.orderID;
             }
-            case REPLACED -> orders.replace(orders.get(r.origClOrdID), r.clOrdID, r.price, r.orderQty);
-            case CANCELED -> orders.close(orders.get(r.origClOrdID));
+            case REPLACED -> orders.replace(orders.find(r.origClOrdID), r.clOrdID, r.price, r.orderQty);
+            case CANCELED -> orders.close(orders.find(r.origClOrdID));
             default -> {
                 // a rejected request changed nothing
             }
         }
+    }
+
+    // A restart finds more live orders than the capacity now set: refuse to start rather than drop some.
+    private void restore(long orderID, long clOrdID, long account, long symbol, Side side, double price, long qty) {
+        if (orders.open(orderID, clOrdID, account, symbol, side, price, qty) == LiveOrders.NONE)
+            throw new IllegalStateException("order-manager: more live orders to restore than its capacity, "
+                    + orders.capacity() + " (settings: capacity); raise it to restart");
     }
 
     /** A cancel reject taken back on restart: the order it names was left as it was. */

@@ -16,7 +16,9 @@ public enum RejectReason {
     GROSS_NOTIONAL_LIMIT,
     DUPLICATE_CLORDID,
     UNKNOWN_ORDER,
-    ORDER_MISMATCH;
+    ORDER_MISMATCH,
+    /** The order manager holds as many live orders as its capacity (settings: capacity): nothing grows mid-session. */
+    ORDER_BOOK_FULL;
 
     static final RejectReason[] VALUES = values();
 }

@@ -1,6 +1,5 @@
 package io.celerity.examples.oms;
 
-import io.celerity.api.ServiceContext;
 import net.openhft.chronicle.wire.Base85LongConverter;
 import org.junit.jupiter.api.Test;
 
@@ -12,60 +11,46 @@ import java.util.Map;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Gateway, risk check and order manager chained by direct calls allocate nothing per request once warmed up. */
+/**
+ * Gateway, risk check and order manager chained by direct calls allocate nothing per request once warmed up, for
+ * every kind of request and answer: new orders that stay live, replaces, cancels, and each kind of refusal, with the
+ * book at its capacity.
+ */
 class OmsAllocationTest {
 
-    private static final int WINDOW = 30_000;
-    private static final int MAX_WARM_UP_WINDOWS = 40;
+    private static final int WINDOW = 10_000;
+    private static final int MAX_WARM_UP_WINDOWS = 60;
+    /** Live orders kept: each step opens one order and cancels the oldest, so the book stays full. */
+    private static final int CAPACITY = 4096;
+    /** What one step sends: new, duplicate, over capacity, replace, mismatched replace, unknown cancel,
+     * malformed new, new over its limit, cancel. */
+    private static final int REQUESTS_PER_STEP = 9;
 
-    /** The order manager's reports, counted rather than kept. */
+    /** The order manager's answers, counted by kind rather than kept. */
     private static final class Counting implements ExecutionReports {
-        long reports;
-        long rejects;
+        final long[] byExecType = new long[ExecType.values().length];
+        final long[] byReason = new long[RejectReason.VALUES.length];
+        long cancelRejects;
 
         @Override
         public void executionReport(ExecutionReport report) {
-            reports++;
-            if (report.execType == ExecType.REJECTED)
-                rejects++;
+            byExecType[report.execType.ordinal()]++;
+            byReason[report.rejectReason.ordinal()]++;
         }
 
         @Override
         public void orderCancelReject(OrderCancelReject reject) {
-            rejects++;
+            cancelRejects++;
+            byReason[reject.reason.ordinal()]++;
+        }
+
+        long answers() {
+            return java.util.Arrays.stream(byExecType).sum() + cancelRejects;
         }
     }
 
-    /** A context whose ids and clock are plain counters. */
-    private static final class CountingContext implements ServiceContext {
-        long ticks;
-
-        @Override
-        public String serviceName() {
-            return "order-manager";
-        }
-
-        @Override
-        public long currentTimeNanos() {
-            return ticks;
-        }
-
-        @Override
-        public long uniqueTimestamp() {
-            return ++ticks;
-        }
-
-        @Override
-        public void acknowledge() {
-        }
-
-        @Override
-        public void syncOutputs() {
-        }
-    }
-
-    private final Counting reports = new Counting();
-    private final OrderManager manager = new OrderManager(reports, new CountingContext(), settings(1024));
+    private final Counting answers = new Counting();
+    private final OrderManager manager = new OrderManager(answers, new CountingContext(), settings(CAPACITY));
     private final RiskCheck risk = new RiskCheck(manager, riskSettings());
     private final OrderGateway gateway = new OrderGateway(risk, gatewaySettings());
     private final NewOrderSingle order = new NewOrderSingle();
@@ -73,10 +58,12 @@ class OmsAllocationTest {
     private final OrderCancelRequest cancel = new OrderCancelRequest();
     private final long account = Base85LongConverter.INSTANCE.parse("FUND1");
     private final long symbol = Base85LongConverter.INSTANCE.parse("VOD.L");
-    private long sequence;
+    private long step;
 
     @Test
-    void newReplaceAndCancelAllocateNothingOnceWarm() {
+    void everyKindOfRequestAllocatesNothingOnceWarmWithTheBookFull() {
+        for (int i = 1; i < CAPACITY; i++) // the book one short of full, before each step
+            gateway.newOrderSingle(order.set(clOrdID(-i), account, symbol, Side.BUY, 72.5, 100, i));
         var threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         long thread = Thread.currentThread().getId();
         List<Long> warmUp = new ArrayList<>();
@@ -88,23 +75,59 @@ class OmsAllocationTest {
             warmUp.add(bytes);
             quietWindows = bytes == 0 ? quietWindows + 1 : 0;
         }
-        long before = reports.reports;
+        long[] reasonsBefore = answers.byReason.clone();
+        long answered = answers.answers();
         long bytes = allocatedBy(threads, thread);
-        assertEquals(0, bytes, "bytes allocated over " + WINDOW + " order lifecycles after warm-up windows " + warmUp);
-        assertEquals(3L * WINDOW, reports.reports - before, "every request answered");
-        assertEquals(0, reports.rejects, "no request refused");
+        assertEquals(0, bytes, "bytes allocated over " + WINDOW + " steps of " + REQUESTS_PER_STEP
+                + " requests after warm-up windows " + warmUp);
+        assertEquals((long) REQUESTS_PER_STEP * WINDOW, answers.answers() - answered, "every request answered");
+        for (RejectReason reason : List.of(RejectReason.DUPLICATE_CLORDID, RejectReason.ORDER_BOOK_FULL,
+                RejectReason.ORDER_MISMATCH, RejectReason.UNKNOWN_ORDER, RejectReason.MISSING_SIDE,
+                RejectReason.ORDER_QTY_LIMIT))
+            assertEquals(WINDOW, answers.byReason[reason.ordinal()] - reasonsBefore[reason.ordinal()], reason.name());
+        assertEquals(CAPACITY - 1, liveOrders(), "the book back one short of full");
     }
 
-    /** Runs {@link #WINDOW} order lifecycles (new, replace, cancel) and returns the bytes this thread allocated. */
+    /** Runs {@link #WINDOW} steps and returns the bytes this thread allocated meanwhile. */
     private long allocatedBy(com.sun.management.ThreadMXBean threads, long thread) {
         long before = threads.getThreadAllocatedBytes(thread);
         for (int i = 0; i < WINDOW; i++) {
-            long n = ++sequence;
-            gateway.newOrderSingle(order.set(n * 3, account, symbol, Side.BUY, 72.5, 100, n));
-            gateway.orderCancelReplaceRequest(replace.set(n * 3 + 1, n * 3, account, symbol, Side.BUY, 72.6, 200, n));
-            gateway.orderCancelRequest(cancel.set(n * 3 + 2, n * 3 + 1, account, symbol, Side.BUY, n));
+            long n = ++step;
+            long live = clOrdID(n);
+            gateway.newOrderSingle(order.set(live, account, symbol, Side.BUY, 72.5, 100, n)); // the book is full now
+            gateway.newOrderSingle(order.set(live, account, symbol, Side.BUY, 72.5, 100, n)); // DUPLICATE_CLORDID
+            gateway.newOrderSingle(order.set(live + 1, account, symbol, Side.BUY, 72.5, 100, n)); // ORDER_BOOK_FULL
+            gateway.orderCancelReplaceRequest(replace.set(live + 2, live, account, symbol, Side.BUY, 72.6, 200, n));
+            gateway.orderCancelReplaceRequest(replace.set(live + 3, live + 2, account, symbol, Side.SELL, 72.6, 200,
+                    n)); // ORDER_MISMATCH
+            gateway.orderCancelRequest(cancel.set(live + 3, live + 1, account, symbol, Side.BUY, n)); // UNKNOWN_ORDER
+            gateway.newOrderSingle(order.set(live + 4, account, symbol, null, 72.5, 100, n)); // MISSING_SIDE
+            gateway.newOrderSingle(order.set(live + 5, account, symbol, Side.BUY, 72.5, 5_000, n)); // ORDER_QTY_LIMIT
+            long oldest = n - (CAPACITY - 1);
+            gateway.orderCancelRequest(cancel.set(live + 6, oldest > 0 ? clOrdID(oldest) + 2 : clOrdID(oldest - 1),
+                    account, symbol, Side.BUY, n));
         }
         return threads.getThreadAllocatedBytes(thread) - before;
+    }
+
+    /** Client order ids of step n: 16n and the few after it; the orders filled in before the steps take n below 0. */
+    private static long clOrdID(long n) {
+        return (n + CAPACITY) * 16;
+    }
+
+    private int liveOrders() {
+        long[] live = new long[1];
+        manager.writeOrderBook(new OrderBookState() {
+            @Override
+            public void lastOrderID(long orderID) {
+            }
+
+            @Override
+            public void liveOrder(LiveOrder order) {
+                live[0]++;
+            }
+        });
+        return (int) live[0];
     }
 
     private static OrderManagerSettings settings(int capacity) {
