@@ -50,7 +50,31 @@ public final class ComponentType {
         if (inputs.isEmpty())
             throw new IllegalArgumentException(implClass.getName()
                     + " implements no input interface; expected it to implement an interface of event methods");
-        return withConstructor(implClass, inputs);
+        ComponentType type = withConstructor(implClass, inputs);
+        for (Class<?> events : type.inputInterfaces)
+            requireNoGenericEvents(implClass, events);
+        for (Class<?> events : type.outputInterfaces)
+            requireNoGenericEvents(implClass, events);
+        return type;
+    }
+
+    /**
+     * Chronicle's generated readers and writers cannot chain through a generic return type (and fall back to a proxy):
+     * refused here, naming the method, so the build says so rather than failing inside Chronicle.
+     */
+    private static void requireNoGenericEvents(Class<?> implClass, Class<?> events) {
+        for (Method m : events.getMethods())
+            if (Modifier.isAbstract(m.getModifiers()) && !(m.getGenericReturnType() instanceof Class<?>))
+                throw new GenericEventException(implClass.getName() + ": event method " + events.getName() + "."
+                        + m.getName() + " returns " + m.getGenericReturnType().getTypeName() + "; an event method "
+                        + "returns void or a plain interface to chain to, not a generic type");
+    }
+
+    /** A component whose event interfaces Celerity cannot generate readers and writers for: a build error. */
+    public static final class GenericEventException extends IllegalArgumentException {
+        GenericEventException(String message) {
+            super(message);
+        }
     }
 
     /**
@@ -127,11 +151,22 @@ public final class ComponentType {
                 collectInterfaces(i, found);
     }
 
+    /**
+     * An interface of events: some abstract method takes at most one argument, and none returns anything but void or
+     * an interface of the user's to chain to. One that answers (a String, a number, a JDK type) is a query, not
+     * events: a class implementing only such interfaces is no component.
+     */
     private static boolean hasEventMethod(Class<?> iface) {
-        for (Method m : iface.getMethods())
-            if (Modifier.isAbstract(m.getModifiers()) && m.getParameterCount() <= 1)
-                return true;
-        return false;
+        boolean event = false;
+        for (Method m : iface.getMethods()) {
+            if (!Modifier.isAbstract(m.getModifiers()))
+                continue;
+            Class<?> returned = m.getReturnType();
+            if (returned != void.class && (!returned.isInterface() || isPlatformType(returned)))
+                return false;
+            event |= m.getParameterCount() <= 1;
+        }
+        return event;
     }
 
     /**

@@ -35,6 +35,8 @@ final class ComponentScan {
         try {
             ComponentType.ofComponentOrAgent(c); // an agent's writer is generated too
             return true;
+        } catch (ComponentType.GenericEventException e) {
+            throw e; // a component, whose events cannot be generated: the build's error, naming the method
         } catch (IllegalArgumentException | LinkageError notAComponent) {
             return false; // no input interface, no usable constructor...
         }
