@@ -1,6 +1,7 @@
 package io.celerity.torture;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
@@ -20,7 +21,7 @@ class CrashTortureTest {
     private static final long SNAPSHOT_EVERY = 300;
     private static final List<String> JVM_OPTIONS = List.of("-XX:TieredStopAtLevel=1");
 
-    @TempDir
+    @TempDir(cleanup = CleanupMode.ON_SUCCESS) // a failed trial's queues and logs stay, as its report says
     Path dir;
 
     @Test

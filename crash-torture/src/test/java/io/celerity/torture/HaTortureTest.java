@@ -2,6 +2,7 @@ package io.celerity.torture;
 
 import io.celerity.testhosts.Hosts;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
 
 import org.slf4j.Logger;
@@ -32,7 +33,7 @@ class HaTortureTest {
     // pause may end before the standby takes over, and then the primary rightly carries on.
     private static final long DOWN_MILLIS = 4_000;
 
-    @TempDir
+    @TempDir(cleanup = CleanupMode.ON_SUCCESS) // a failed trial's queues and logs stay, as its report says
     Path dir;
 
     @Test

@@ -2,6 +2,7 @@ package io.celerity.torture;
 
 import io.celerity.testhosts.Hosts;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.ByteArrayOutputStream;
@@ -23,7 +24,7 @@ class HostsTortureTest {
     private static final int REQUESTS = 3_000;
     private static final int PER_SECOND = 500; // six seconds of requests: the faults land while they flow
 
-    @TempDir
+    @TempDir(cleanup = CleanupMode.ON_SUCCESS) // a failed trial's queues and logs stay, as its report says
     Path dir;
 
     @Test
