@@ -5,7 +5,9 @@ import io.celerity.testhosts.Hosts;
 import net.openhft.chronicle.core.io.IOTools;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -23,6 +25,9 @@ import java.util.concurrent.Callable;
         description = "SIGKILLs the services of the multi-process OMS at random and compares its answers with an "
                 + "uninterrupted run.")
 public final class CrashTorture implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec; // set by picocli: which options were given
 
     @Option(names = "--trials", description = "trials to run (default 100; 50 with --ha)")
     Integer trials;
@@ -59,6 +64,12 @@ public final class CrashTorture implements Callable<Integer> {
             + "measures failover")
     boolean ha;
 
+    @Option(names = "--fix-ha", description = "torture the highly available FIX gateway instead (examples' "
+            + "oms/fix-ha/services.yaml: gateway primary a, standby b, the services on c, a QuickFIX/J client on a "
+            + "fourth host): kill -9, SIGSTOP or a link cut of the gateway's primary while the client sends; "
+            + "measures the takeover (--requests defaults to 2000, --rate to 200)")
+    boolean fixHa;
+
     @Option(names = "--rate", defaultValue = "1000",
             description = "with --hosts or --ha: requests the clients send per second (default ${DEFAULT-VALUE})")
     int rate;
@@ -73,6 +84,8 @@ public final class CrashTorture implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (fixHa)
+            return runFixHa(System.out).failed() == 0 ? 0 : 1;
         if (ha)
             return runHa(System.out).totals().failed() == 0 ? 0 : 1;
         return hosts ? runHosts(System.out).totals().failed() == 0 ? 0 : 1 : run(System.out).clean() ? 0 : 1;
@@ -97,6 +110,29 @@ public final class CrashTorture implements Callable<Integer> {
         }
     }
 
+    /** The torture of the highly available FIX gateway: the references, then one trial per random fault. */
+    FixHaTorture.Summary runFixHa(PrintStream out) throws Exception {
+        if (trials == null)
+            trials = 50;
+        if (!given("--requests"))
+            requests = 2_000;
+        if (!given("--rate"))
+            rate = 200;
+        check();
+        long actualSeed = seed != null ? seed : System.nanoTime();
+        Random random = new Random(actualSeed);
+        FixHaTorture torture = new FixHaTorture(requests, rate, serviceJvmOptions);
+        Path root = DemoFiles.dataDirectory(dir, true);
+        List<String> names = new ArrayList<>(FixHaDeployment.HOSTS);
+        names.add(FixHaDeployment.CLIENT_HOST);
+        try (Hosts hostSet = Hosts.create(names.toArray(String[]::new))) {
+            List<HaFault> faults = new ArrayList<>();
+            for (int t = 0; t < trials; t++)
+                faults.add(torture.randomFault(random, FixHaTorture.kinds(hostSet)));
+            return torture.run(root, hostSet, faults, actualSeed, out);
+        }
+    }
+
     /** The torture over three hosts: the reference, then one trial per random fault plan. */
     HostsTorture.Summary runHosts(PrintStream out) throws Exception {
         check();
@@ -109,6 +145,11 @@ public final class CrashTorture implements Callable<Integer> {
         for (int t = 0; t < trials; t++)
             plans.add(torture.randomFaults(random));
         return torture.run(DemoFiles.dataDirectory(dir, true), plans, actualSeed, out);
+    }
+
+    private boolean given(String option) {
+        return spec != null && spec.commandLine().getParseResult() != null
+                && spec.commandLine().getParseResult().hasMatchedOption(option);
     }
 
     private void check() {

@@ -14,7 +14,7 @@ import java.util.Map;
  */
 final class FixStatus {
 
-    private static final String ROW = "%-20s %-12s %-22s %10s %10s %10s %10s %8s  %s%n";
+    private static final String ROW = "%-20s %-8s %-12s %-22s %10s %10s %10s %10s %8s  %s%n";
 
     private FixStatus() {
     }
@@ -23,7 +23,7 @@ final class FixStatus {
         if (config.section("fix").isEmpty())
             return;
         System.out.println();
-        System.out.printf(ROW, "fix gateway", "session", "state", "seq in", "seq out", "received", "sent", "rejected",
+        System.out.printf(ROW, "fix gateway", "role", "session", "state", "seq in", "seq out", "received", "sent", "rejected",
                 "last message");
         Map<String, Map<String, Object>> all = FixStatusFile.readAll(config);
         if (all.isEmpty())
@@ -42,7 +42,7 @@ final class FixStatus {
         boolean dead = pid != 0 && ProcessHandle.of(pid).map(p -> !p.isAlive()).orElse(true);
         boolean stopped = dead || !"running".equals(status.get("state"));
         long last = number(row, "lastReceivedMillis");
-        System.out.printf(ROW, gateway, session, stopped ? "host " + (dead ? "dead" : status.get("state")) : row.get("state"),
+        System.out.printf(ROW, gateway, status.getOrDefault("role", "only"), session, stopped ? "host " + (dead ? "dead" : status.get("state")) : row.get("state"),
                 row.get("lastReceivedSeqNum"), row.get("lastSentSeqNum"), String.format("%,d", number(row, "received")),
                 String.format("%,d", number(row, "sent")), row.get("rejected"),
                 last == 0 ? "never" : ago(System.currentTimeMillis() - last));

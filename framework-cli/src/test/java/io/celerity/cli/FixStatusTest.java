@@ -37,11 +37,12 @@ class FixStatusTest {
     }
 
     @Test
-    void eachSessionIsShownWithItsSequenceNumbersAndCounters() throws IOException {
+    void eachSessionIsShownWithItsGatewaysRoleSequenceNumbersAndCounters() throws IOException {
         Path yaml = deployment();
         Files.createDirectories(dir.resolve("fix-state"));
         Files.writeString(dir.resolve("fix-state/status.yaml"), """
                 gateway: client-gateway
+                role: primary
                 state: running
                 pid: %d
                 updatedMillis: %d
@@ -55,7 +56,7 @@ class FixStatusTest {
         assertEquals(0, status.status(), status.err());
         String row = status.out().lines().filter(l -> l.startsWith("client-gateway")).findFirst().orElseThrow(
                 () -> new AssertionError("no session row in:\n" + status.out()));
-        assertTrue(row.matches("client-gateway\\s+CLIENT1\\s+ACTIVE\\s+1503\\s+1498\\s+1,500\\s+1,496\\s+2\\s+\\d+\\.\\d+ s ago"),
+        assertTrue(row.matches("client-gateway\\s+primary\\s+CLIENT1\\s+ACTIVE\\s+1503\\s+1498\\s+1,500\\s+1,496\\s+2\\s+\\d+\\.\\d+ s ago"),
                 row);
     }
 

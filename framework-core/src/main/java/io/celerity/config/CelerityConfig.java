@@ -2,8 +2,10 @@ package io.celerity.config;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -28,6 +30,7 @@ public final class CelerityConfig {
     private final Duration writeFailureTimeout;
     private final Map<String, Integer> lines; // the line of each entry and key in the file, by lineKey(entry, key)
     private final Map<String, ConfigEntry> sections; // the top-level mappings modules read (ConfigCheck.sections)
+    private volatile List<HighlyAvailable> highlyAvailable; // found once, on first use
 
     private CelerityConfig(Builder b) {
         this.source = b.source;
@@ -187,6 +190,24 @@ public final class CelerityConfig {
 
     Map<String, ConfigEntry> sections() {
         return sections;
+    }
+
+    /**
+     * What this configuration runs that is highly available: its services with a standby, then the modules' writers
+     * (a FIX gateway with a standby), each on one of two hosts at a time by a lease of the cluster.
+     */
+    public List<HighlyAvailable> highlyAvailable() {
+        List<HighlyAvailable> all = highlyAvailable;
+        if (all == null) {
+            List<HighlyAvailable> found = new ArrayList<>();
+            for (ServiceConfig s : services().values())
+                if (s.highlyAvailable())
+                    found.add(new HighlyAvailable(s.name(), "service", List.of(s.output()), s.standby()));
+            if (!sections.isEmpty())
+                ConfigChecks.all().forEach(check -> found.addAll(check.highlyAvailable(this)));
+            highlyAvailable = all = List.copyOf(found);
+        }
+        return all;
     }
 
     /** The lines of this configuration's entries and keys, for a configuration derived from it. */

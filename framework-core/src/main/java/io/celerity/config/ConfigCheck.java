@@ -1,5 +1,6 @@
 package io.celerity.config;
 
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -32,5 +33,13 @@ public interface ConfigCheck {
      */
     default Set<String> sections() {
         return Set.of();
+    }
+
+    /**
+     * The highly available writers this module declares in its sections that run on {@code config.thisHost()} (all of
+     * them for a whole deployment), e.g. a FIX gateway with a standby; leases and copies treat them as services.
+     */
+    default List<HighlyAvailable> highlyAvailable(CelerityConfig config) {
+        return List.of();
     }
 }

@@ -26,13 +26,27 @@ public interface ExtensionContext {
     void runOnLoop(String loop, Agent agent);
 
     /**
-     * Gates what service {@code service} writes: it writes its output only while {@code gate} is open; a gated service
-     * starts by following its output (its state kept warm from it) and goes live once the gate opens.
+     * Gates what highly available {@code writer} writes ({@link CelerityConfig#highlyAvailable()}): it writes only
+     * while {@code gate} is open; a gated service starts by following its output (its state kept warm from it) and
+     * goes live once the gate opens.
      */
-    void gateOutput(String service, OutputGate gate);
+    void gateOutput(String writer, OutputGate gate);
+
+    /**
+     * The gate another extension puts on highly available {@code writer} (e.g. a FIX gateway's, from its lease): read
+     * it on a loop; it is resolved once every extension has started, and the host refuses to start without one.
+     */
+    OutputGate outputGate(String writer);
 
     /** Where the acknowledgements of the replicas of queue {@code queue}, written on this host, come from. */
     void replicaAcks(String queue, ReplicaAcks acks);
+
+    /**
+     * The acknowledgements of the replicas of queue {@code queue}, written on this host, as another extension
+     * registers them: read them on a loop; resolved once every extension has started, and the host refuses to start
+     * without them.
+     */
+    ReplicaAcks replicaAcks(String queue);
 
     /** Adds a section to the host's status, written once a second off the loops and once more at its end. */
     void status(StatusSection section);

@@ -1,6 +1,7 @@
 package io.celerity.host;
 
 import io.celerity.config.CelerityConfig;
+import io.celerity.config.HighlyAvailable;
 import io.celerity.extension.ExtensionContext;
 import io.celerity.extension.HostExtension;
 import io.celerity.extension.MetricsSection;
@@ -78,6 +79,7 @@ final class HostExtensions implements AutoCloseable {
             }
         }
         context.done = true;
+        context.resolve();
     }
 
     /** The agents the extensions run, by loop name. */
@@ -125,6 +127,8 @@ final class HostExtensions implements AutoCloseable {
 
         private final Function<String, ChronicleQueue> queues;
         private final Consumer<String> stopHost;
+        private final List<LateGate> lateGates = new ArrayList<>();
+        private final List<LateAcks> lateAcks = new ArrayList<>();
         private boolean done;
 
         Context(Function<String, ChronicleQueue> queues, Consumer<String> stopHost) {
@@ -149,13 +153,21 @@ final class HostExtensions implements AutoCloseable {
         }
 
         @Override
-        public void gateOutput(String service, OutputGate gate) {
+        public void gateOutput(String writer, OutputGate gate) {
             starting();
-            if (!config.services().containsKey(service))
-                throw new IllegalArgumentException("no service '" + service + "' to gate; services are "
-                        + config.services().keySet());
-            if (gates.putIfAbsent(service, gate) != null)
-                throw new IllegalStateException("service '" + service + "''s output is gated twice");
+            if (config.highlyAvailable().stream().noneMatch(h -> h.name().equals(writer)))
+                throw new IllegalArgumentException("nothing highly available named '" + writer + "' to gate; there are "
+                        + config.highlyAvailable().stream().map(HighlyAvailable::name).toList());
+            if (gates.putIfAbsent(writer, gate) != null)
+                throw new IllegalStateException("'" + writer + "''s output is gated twice");
+        }
+
+        @Override
+        public OutputGate outputGate(String writer) {
+            starting();
+            LateGate gate = new LateGate(writer);
+            lateGates.add(gate);
+            return gate;
         }
 
         @Override
@@ -163,6 +175,31 @@ final class HostExtensions implements AutoCloseable {
             starting();
             if (acks.putIfAbsent(queue, replicaAcks) != null)
                 throw new IllegalStateException("queue '" + queue + "''s replicas are acknowledged twice");
+        }
+
+        @Override
+        public ReplicaAcks replicaAcks(String queue) {
+            starting();
+            LateAcks late = new LateAcks(queue);
+            lateAcks.add(late);
+            return late;
+        }
+
+        // What one extension asked of another's is there once all have started, or the host does not start.
+        void resolve() {
+            for (LateGate g : lateGates) {
+                g.gate = gates.get(g.writer);
+                if (g.gate == null)
+                    throw new IllegalStateException("'" + g.writer + "' is highly available, but nothing gates it on "
+                            + "host '" + config.thisHost() + "': add " + REPLICATION_ARTIFACT + " and "
+                            + "io.celerity:celerity-framework-cluster");
+            }
+            for (LateAcks a : lateAcks) {
+                a.acks = acks.get(a.queue);
+                if (a.acks == null)
+                    throw new IllegalStateException("queue '" + a.queue + "' has no replicas acknowledging it on host '"
+                            + config.thisHost() + "'");
+            }
         }
 
         @Override
@@ -186,6 +223,43 @@ final class HostExtensions implements AutoCloseable {
         private void starting() {
             if (done)
                 throw new IllegalStateException("an extension registers only while it starts");
+        }
+    }
+
+    /** A gate asked for before the extension registering it started; set before any loop runs. */
+    private static final class LateGate implements OutputGate {
+
+        private final String writer;
+        private OutputGate gate;
+
+        LateGate(String writer) {
+            this.writer = writer;
+        }
+
+        @Override
+        public State state(long nowNanos) {
+            return gate.state(nowNanos);
+        }
+
+        @Override
+        public String why(long nowNanos) {
+            return gate.why(nowNanos);
+        }
+    }
+
+    /** Acknowledgements asked for before the extension registering them started; set before any loop runs. */
+    private static final class LateAcks implements ReplicaAcks {
+
+        private final String queue;
+        private ReplicaAcks acks;
+
+        LateAcks(String queue) {
+            this.queue = queue;
+        }
+
+        @Override
+        public boolean replicated(long index, int replicas) {
+            return acks.replicated(index, replicas);
         }
     }
 }

@@ -3,7 +3,7 @@ package io.celerity.internal.cluster;
 import io.aeron.Aeron;
 import io.celerity.config.CelerityConfig;
 import io.celerity.config.ClusterConfig;
-import io.celerity.config.ServiceConfig;
+import io.celerity.config.HighlyAvailable;
 import io.celerity.internal.replication.ClusterRole;
 import io.celerity.internal.replication.HaLease;
 import io.celerity.internal.replication.HaLeases;
@@ -41,8 +41,7 @@ public final class ClusterLeases implements HaLeases.Provider {
             if (names.contains(host))
                 member = ClusterMember.start(members, host, cluster.memberDir(host), ClusterTimeouts.DEFAULT);
             Map<String, HaLease> leases = new HashMap<>();
-            List<ServiceConfig> available = config.services().values().stream()
-                    .filter(ServiceConfig::highlyAvailable).toList();
+            List<HighlyAvailable> available = config.highlyAvailable();
             AgentRunner runner = null;
             if (!available.isEmpty()) {
                 // On a member's own media driver when there is one; else the client embeds one.
@@ -50,8 +49,8 @@ public final class ClusterLeases implements HaLeases.Provider {
                         .aeronDirectoryName(member.aeronDirectory()));
                 client = new LeaseClient(members, host, config.hosts().get(host).address(), aeron,
                         ClusterTimeouts.DEFAULT);
-                for (ServiceConfig s : available) {
-                    boolean preferred = config.queues().get(s.output()).replication().source().equals(host);
+                for (HighlyAvailable s : available) {
+                    boolean preferred = config.queues().get(s.outputs().get(0)).replication().source().equals(host);
                     leases.put(s.name(), client.lease(s.name(), preferred));
                 }
                 runner = new AgentRunner(new SleepingMillisIdleStrategy(1),

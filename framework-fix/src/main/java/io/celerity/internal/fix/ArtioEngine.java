@@ -84,7 +84,6 @@ final class ArtioEngine implements AutoCloseable {
         List<String> ours = gateway.sessions().stream().map(FixSessionConfig::senderCompId).distinct().toList();
         List<String> theirs = gateway.sessions().stream().map(FixSessionConfig::targetCompId).distinct().toList();
         EngineConfiguration config = new EngineConfiguration()
-                .bindAtStartup(false) // SessionStartup binds once the library holds the sessions it had
                 .libraryAeronChannel(IPC)
                 .logFileDir(state.resolve("engine").toString())
                 .scheduler(scheduler)
@@ -99,8 +98,8 @@ final class ArtioEngine implements AutoCloseable {
                 .gapfillOnReplayMessageTypes(messageTypes(dictionary))
                 .printStartupWarnings(false)
                 .errorIfDuplicateEngineDetected(false); // StateDirLock keeps a second process out, a killed one's mark too
-        if (gateway.accepts())
-            config.bindTo(gateway.host(), gateway.port());
+        if (gateway.accepts()) // bindTo sets bindAtStartup(true): unset after it, so nobody logs on before the start-up
+            config.bindTo(gateway.host(), gateway.port()).bindAtStartup(false);
         config.aeronContext().aeronDirectoryName(aeronDir);
         config.aeronArchiveContext().aeronDirectoryName(aeronDir).controlRequestChannel(IPC)
                 .controlResponseChannel(IPC);

@@ -3,6 +3,7 @@ package io.celerity.internal.fix;
 import io.celerity.config.CelerityConfig;
 import io.celerity.config.ConfigCheck;
 import io.celerity.config.ConfigEntry;
+import io.celerity.config.HighlyAvailable;
 import io.celerity.config.QueueConfig;
 
 import java.time.Duration;
@@ -38,19 +39,47 @@ public final class FixConfigs implements ConfigCheck {
         return of(config, false);
     }
 
+    /** The gateways with a standby that run on {@code config.thisHost()}, as their primary or standby. */
+    @Override
+    public List<HighlyAvailable> highlyAvailable(CelerityConfig config) {
+        List<HighlyAvailable> available = new ArrayList<>();
+        for (FixGatewayConfig g : of(config))
+            if (g.standby() != null)
+                available.add(new HighlyAvailable(g.name(), "fix gateway", g.outputs(), g.standby().host()));
+        return available;
+    }
+
     private static List<FixGatewayConfig> of(CelerityConfig config, boolean classes) {
         List<FixGatewayConfig> gateways = new ArrayList<>();
         Map<Integer, String> sources = new HashMap<>(); // message history's source ids, taken
         config.queues().values().forEach(q -> sources.put(q.sourceId(), "queue '" + q.name() + "'"));
-        config.section(SECTION).ifPresent(fix -> fix.namedEntries("fix gateway").forEach((name, g) ->
-                gateways.add(gateway(config, name, g, sources, classes))));
+        config.section(SECTION).ifPresent(fix -> fix.namedEntries("fix gateway").forEach((name, g) -> {
+            if (runsHere(config, g))
+                gateways.add(gateway(config, name, g, sources, classes));
+        }));
         return gateways;
+    }
+
+    /**
+     * Whether gateway {@code g} runs on the host of {@code config}: on the host its inbound queue is written on, and
+     * on its standby; everywhere for a whole deployment (checked whole when loaded).
+     */
+    private static boolean runsHere(CelerityConfig config, ConfigEntry g) {
+        String host = config.thisHost();
+        if (host == null)
+            return true;
+        if (host.equals(g.stringOr("standby", null)))
+            return true;
+        QueueConfig in = g.has("inbound") && g.section("inbound").has("queue")
+                ? config.queues().get(g.section("inbound").string("queue", "a queue's name")) : null;
+        return in != null && in.replication() != null && host.equals(in.replication().source());
     }
 
     private static FixGatewayConfig gateway(CelerityConfig config, String name, ConfigEntry g,
                                             Map<Integer, String> sources, boolean classes) {
         g.allow("eventLoop", "stateDir", "acceptor", "dictionary", "inbound", "outbound", "errors", "heartbeat",
-                "resetSeqNumOnLogon", "reconnectInterval", "sessions");
+                "resetSeqNumOnLogon", "reconnectInterval", "sessions", "standby", "journal", "replicasBeforeSend",
+                "standbyAcceptor");
         ConfigEntry in = g.section("inbound").allow("queue", "mapper");
         ConfigEntry out = g.section("outbound").allow("queue", "mapper");
         String inQueue = queue(config, in, "queue");
@@ -78,6 +107,8 @@ public final class FixConfigs implements ConfigCheck {
             host = acceptor.stringOr("host", "0.0.0.0");
             port = port(acceptor, "the port it accepts FIX connections on");
         }
+        FixGatewayConfig.Standby standby = StandbyRules.standby(config, name, g, inQueue, outQueue, errors,
+                host, port);
         return new FixGatewayConfig(name, g.stringOr("eventLoop", "fix"), g.path("stateDir",
                 "the directory of its FIX session state, e.g. fix-state"), host, port,
                 className(g, "dictionary", "the FixDictionaryImpl Artio generated from your dictionary", classes),
@@ -85,7 +116,7 @@ public final class FixConfigs implements ConfigCheck {
                         classes),
                 outQueue, className(out, "mapper", "the class mapping the queue's events to FIX messages (taking "
                         + "FixSessions)", classes),
-                errors, heartbeat, g.bool("resetSeqNumOnLogon", false), reconnect, sessions);
+                errors, heartbeat, g.bool("resetSeqNumOnLogon", false), reconnect, sessions, standby);
     }
 
     /** A class name that must name a class on the class path, as a service's {@code implClass}, when checked. */
@@ -102,7 +133,7 @@ public final class FixConfigs implements ConfigCheck {
         return name;
     }
 
-    private static int port(ConfigEntry entry, String what) {
+    static int port(ConfigEntry entry, String what) {
         int port = entry.integer("port", what);
         if (port < 1 || port > MAX_PORT)
             throw entry.error("port", port + " is not a port; expected 1-" + MAX_PORT);
@@ -129,7 +160,7 @@ public final class FixConfigs implements ConfigCheck {
                 s.string("targetCompId", "the counterparty's CompID"), sourceId, connectHost, connectPort);
     }
 
-    private static String queue(CelerityConfig config, ConfigEntry entry, String key) {
+    static String queue(CelerityConfig config, ConfigEntry entry, String key) {
         String queue = entry.string(key, "a queue's name");
         Map<String, QueueConfig> queues = config.queues();
         if (!queues.containsKey(queue))

@@ -1,5 +1,6 @@
 package io.celerity.internal.fix;
 
+import io.celerity.config.CelerityConfig;
 import io.celerity.extension.ExtensionContext;
 import io.celerity.extension.HostExtension;
 import org.agrona.CloseHelper;
@@ -27,7 +28,8 @@ public final class FixExtension implements HostExtension {
         List<ArtioEngine> engines = new ArrayList<>();
         List<FixGateway> agents = new ArrayList<>();
         try {
-            for (FixGatewayConfig g : gateways) {
+            for (FixGatewayConfig all : gateways) {
+                FixGatewayConfig g = all.on(context.config().thisHost());
                 Class<? extends FixDictionary> dictionary = dictionary(g);
                 List<GatewaySession> sessions = new ArrayList<>();
                 for (FixSessionConfig s : g.sessions())
@@ -35,11 +37,16 @@ public final class FixExtension implements HostExtension {
                 InboundRestartPoints.read(context.queue(g.inboundQueue()), sessions);
                 ArtioEngine engine = ArtioEngine.launch(g, dictionary);
                 engines.add(engine);
-                sessions.forEach(s -> s.journal = engine.journal());
-                FixGateway gateway = new FixGateway(g, engine, context::queue, sessions, FixDictionary.of(dictionary));
+                JournalCopy copy = g.standby() == null ? null : journalCopy(context, g, sessions);
+                sessions.forEach(s -> {
+                    s.journal = engine.journal();
+                    s.copy = copy;
+                });
+                FixGateway gateway = new FixGateway(g, engine, context::queue, sessions, FixDictionary.of(dictionary),
+                        g.standby() == null ? null : context.outputGate(g.name()), copy);
                 agents.add(gateway);
                 context.runOnLoop(g.eventLoop(), gateway);
-                context.status(state -> FixStatusFile.write(g, sessions, state));
+                context.status(state -> FixStatusFile.write(g, gateway.role(), sessions, state));
             }
         } catch (RuntimeException e) {
             engines.forEach(CloseHelper::quietClose);
@@ -57,6 +64,16 @@ public final class FixExtension implements HostExtension {
                 close();
             }
         };
+    }
+
+    // The outbound queue's replicas are waited for only where it is written: elsewhere this host holds a copy.
+    private static JournalCopy journalCopy(ExtensionContext context, FixGatewayConfig g, List<GatewaySession> sessions) {
+        CelerityConfig config = context.config();
+        boolean outboundHere = config.queues().get(g.outboundQueue()).replication().source().equals(config.thisHost())
+                && !config.queues().get(g.outboundQueue()).replication().replicas().isEmpty();
+        String journal = g.standby().journalQueue();
+        return new JournalCopy(context.queue(journal), sessions, context.replicaAcks(journal),
+                outboundHere ? context.replicaAcks(g.outboundQueue()) : null, g.standby().replicasBeforeSend());
     }
 
     @SuppressWarnings("unchecked")

@@ -17,7 +17,8 @@ import java.util.Optional;
 
 /**
  * A gateway's sessions as {@code status.yaml} in its state directory, rewritten each second off the loop (counters
- * read as they are, best effort) and read by {@code celerity status}: per session, its state, the last MsgSeqNum
+ * read as they are, best effort) and read by {@code celerity status}: the gateway's role on this host (primary,
+ * standby, fenced, or only), then per session its state, the last MsgSeqNum
  * received and sent, messages written and sent, duplicates dropped, rejects, and when the last message came.
  */
 public final class FixStatusFile {
@@ -27,10 +28,12 @@ public final class FixStatusFile {
     private FixStatusFile() {
     }
 
-    static void write(FixGatewayConfig gateway, List<GatewaySession> sessions, String hostState) throws IOException {
+    static void write(FixGatewayConfig gateway, String role, List<GatewaySession> sessions, String hostState)
+            throws IOException {
         Bytes<?> bytes = Bytes.allocateElasticOnHeap(512);
         Wire wire = WireType.YAML_ONLY.apply(bytes);
         wire.write("gateway").text(gateway.name())
+                .write("role").text(role)
                 .write("state").text(hostState)
                 .write("pid").int64(ProcessHandle.current().pid())
                 .write("updatedMillis").int64(System.currentTimeMillis())
@@ -44,7 +47,8 @@ public final class FixStatusFile {
         Session artio = s.artio;
         row.write("state").text(artio == null ? "DISCONNECTED" : artio.state().name())
                 .write("lastReceivedSeqNum").int32(artio == null ? s.lastInSeqNum : artio.lastReceivedMsgSeqNum())
-                .write("lastSentSeqNum").int32(artio == null ? -1 : artio.lastSentMsgSeqNum())
+                .write("lastSentSeqNum").int32(artio == null ? s.journal.mayHaveSent(s.slot, s.inSequenceIndex)
+                        : artio.lastSentMsgSeqNum())
                 .write("received").int64(s.received)
                 .write("sent").int64(s.sent)
                 .write("duplicatesDropped").int64(s.duplicates)

@@ -14,6 +14,9 @@ final class GatewaySession {
     final FixSessionConfig config;
     final int slot;          // its place in the gateway's SentMessageJournal
     SentMessageJournal journal;
+    JournalCopy copy;        // a highly available gateway's journal on a copied queue, else null
+    long copiedKey = -1;     // the sequence index and MsgSeqNum of the last message recorded there
+    boolean awaitingReplicas; // the next message waits for its journal record's replicas
     OutboundCursor cursor;   // its place in the outbound queue
     boolean resumed;         // its first acquisition in this process caught Artio and the cursor up with the journal
     Session artio;           // null while no connection of it is held
@@ -39,8 +42,29 @@ final class GatewaySession {
      * first (see SentMessageJournal); false when back-pressured.
      */
     boolean trySend(uk.co.real_logic.artio.builder.Encoder message, long event, int ordinal) {
-        journal.sending(slot, artio.sequenceIndex(), artio.lastSentMsgSeqNum() + 1, event, ordinal);
+        int sequenceIndex = artio.sequenceIndex();
+        int msgSeqNum = artio.lastSentMsgSeqNum() + 1;
+        journal.sending(slot, sequenceIndex, msgSeqNum, event, ordinal);
+        awaitingReplicas = copy != null && !copy.noted(this, sequenceIndex, msgSeqNum, event, ordinal);
+        if (awaitingReplicas)
+            return false; // its replicas do not hold it yet: again later, as after back pressure
         return artio.trySend(message) >= 0;
+    }
+
+    /**
+     * Notes the messages Artio sent itself since the last one noted (heartbeats, resend requests, logons), so a restart
+     * or a standby does not count fewer than went out; after each poll of the library.
+     */
+    void noteArtioSent() {
+        if (artio == null)
+            return;
+        int sequenceIndex = artio.sequenceIndex();
+        int sent = artio.lastSentMsgSeqNum();
+        if (sent > journal.mayHaveSent(slot, sequenceIndex)) {
+            journal.sending(slot, sequenceIndex, sent, SentMessageJournal.NO_EVENT, 0);
+            if (copy != null)
+                copy.noted(this, sequenceIndex, sent, SentMessageJournal.NO_EVENT, 0);
+        }
     }
 
     /** The message-history index of inbound message {@code seqNum} of sequence {@code sequenceIndex}. */

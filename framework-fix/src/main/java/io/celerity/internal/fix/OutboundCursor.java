@@ -27,6 +27,8 @@ final class OutboundCursor implements AutoCloseable {
     private long possResendUntil = -1;  // events up to here may have been sent before: PossResend=Y
     private long retryIndex = -1;       // the event to carry on in (after back pressure, a restart, a resend), and
     private int retrySent;              // how many of its messages to this session to skip
+    private long awaited = -1;          // the event to carry on in, not on this host's copy yet, and
+    private int awaitedSkip;            // how many of its messages to skip then
 
     OutboundCursor(GatewaySession session, OutboundSender sender, ChronicleQueue outbound, List<Class<?>> events,
                    Object mapping, String gateway) {
@@ -35,6 +37,11 @@ final class OutboundCursor implements AutoCloseable {
         this.tailer = outbound.createTailer();
         this.reader = MethodCode.reader(tailer, (s, in) -> in.skipValue(), new AcceptedEvents(events),
                 "fix gateway '" + gateway + "'", mapping);
+    }
+
+    /** Events up to {@code index} may have been sent before (by a primary this host took over from): PossResend=Y. */
+    void possResendUntil(long index) {
+        possResendUntil = Math.max(possResendUntil, index);
     }
 
     /** Carries on after the last event's message the journal says may have gone out, or at the start for none. */
@@ -66,7 +73,15 @@ final class OutboundCursor implements AutoCloseable {
     }
 
     private void carryOnIn(long event, int skip) {
+        awaited = -1;
         if (!tailer.moveToIndex(event)) {
+            if (event > tailer.queue().lastIndex()) { // a standby's copy that lags its source: it comes
+                LOG.warn("fix session '{}': outbound event {} is not on this host's copy of the queue yet; waiting "
+                        + "for it", session.config.name(), Long.toHexString(event));
+                awaited = event;
+                awaitedSkip = skip;
+                return;
+            }
             LOG.warn("fix session '{}': outbound event {} is gone from the queue; carrying on at its end",
                     session.config.name(), Long.toHexString(event));
             tailer.toEnd();
@@ -78,6 +93,11 @@ final class OutboundCursor implements AutoCloseable {
 
     /** Hands up to {@code limit} events to the mapping while the session is logged on; returns how many. */
     int poll(int limit) {
+        if (awaited >= 0) {
+            if (awaited > tailer.queue().lastIndex())
+                return 0;
+            carryOnIn(awaited, awaitedSkip);
+        }
         int n = 0;
         while (n < limit && session.loggedOn()) {
             try (DocumentContext dc = tailer.readingDocument()) {

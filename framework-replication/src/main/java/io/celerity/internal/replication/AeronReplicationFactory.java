@@ -3,7 +3,7 @@ package io.celerity.internal.replication;
 import io.celerity.config.CelerityConfig;
 import io.celerity.config.QueueConfig;
 import io.celerity.config.Replication;
-import io.celerity.config.ServiceConfig;
+import io.celerity.config.HighlyAvailable;
 import io.celerity.config.SyncPolicy;
 import io.celerity.extension.ReplicaAcks;
 import net.openhft.chronicle.queue.ChronicleQueue;
@@ -35,8 +35,8 @@ public final class AeronReplicationFactory {
     /** Finds the leases of highly available services through {@link HaLeases#find()}, when there are any. */
     public AeronReplicationFactory() {
         this(config -> HaLeases.find().orElseThrow(() -> new IllegalStateException("host '" + config.thisHost()
-                + "' takes part in the cluster (a member, or primary or standby of " + config.services().values()
-                .stream().filter(ServiceConfig::highlyAvailable).map(ServiceConfig::name).toList() + "), but no "
+                + "' takes part in the cluster (a member, or primary or standby of " + config.highlyAvailable()
+                .stream().map(HighlyAvailable::describe).toList() + "), but no "
                 + "lease provider is on the class path: add " + HaLeases.ARTIFACT))
                 .start(config));
     }
@@ -57,7 +57,7 @@ public final class AeronReplicationFactory {
                                   Consumer<String> stopHost) {
         String host = config.thisHost();
         List<String> hostNames = List.copyOf(config.hosts().keySet());
-        Map<String, ServiceConfig> haByOutput = highlyAvailableByOutput(config);
+        Map<String, HighlyAvailable> haByOutput = highlyAvailableByOutput(config);
         AeronConnection connection = AeronConnection.fromSystemProperties(DriverDirectories.forThisProcess(host),
                 reason -> stopHost.accept("host '" + host + "': " + reason));
         HaLeases haLeases = null;
@@ -70,7 +70,7 @@ public final class AeronReplicationFactory {
                 agents.add(connection.dutyCycle()); // first: the replicators' onStart talks to the driver
             List<ReplicaLink> links = new ArrayList<>();
             Map<String, ReplicaAcks> acks = new HashMap<>();
-            Map<String, HaReplicator> primacies = new LinkedHashMap<>();
+            Map<String, List<HaReplicator>> primacies = new LinkedHashMap<>();
             for (QueueConfig q : config.queues().values()) {
                 Replication r = q.replication();
                 if (r == null || r.replicas().isEmpty() || !r.availableOn(host))
@@ -82,14 +82,14 @@ public final class AeronReplicationFactory {
                 int source = hostNames.indexOf(r.source());
                 AckPolicy ack = new AckPolicy(AckPolicy.DEFAULT.every(), AckPolicy.DEFAULT.interval(),
                         q.sync() == SyncPolicy.SYNC);
-                ServiceConfig ha = haByOutput.get(q.name());
+                HighlyAvailable ha = haByOutput.get(q.name());
                 if (ha != null) {
-                    HaReplicator replicator = new HaReplicator(ha.name(), q.name(), queue, connection.aeron(),
+                    HaReplicator replicator = new HaReplicator(ha.describe(), q.name(), queue, connection.aeron(),
                             haLeases.lease(ha.name()), haHosts(hostNames, self, source, data, controls, r, ha), ack,
                             stopHost);
                     agents.add(replicator);
                     acks.put(q.name(), replicator);
-                    primacies.put(ha.name(), replicator);
+                    primacies.computeIfAbsent(ha.name(), k -> new ArrayList<>()).add(replicator);
                 } else if (r.source().equals(host)) {
                     QueueSource s = new QueueSource(q.name(), queue, connection.aeron(), controls[self],
                             sinkEndpoints(hostNames, r, data));
@@ -112,17 +112,17 @@ public final class AeronReplicationFactory {
         }
     }
 
-    // The highly available services by the queue they write: that queue is copied by the service's HaReplicator.
-    private static Map<String, ServiceConfig> highlyAvailableByOutput(CelerityConfig config) {
-        Map<String, ServiceConfig> haByOutput = new HashMap<>();
-        config.services().values().stream().filter(ServiceConfig::highlyAvailable)
-                .forEach(s -> haByOutput.put(s.output(), s));
+    // The highly available writers by the queues they write: each is copied by an HaReplicator under their lease.
+    private static Map<String, HighlyAvailable> highlyAvailableByOutput(CelerityConfig config) {
+        Map<String, HighlyAvailable> haByOutput = new HashMap<>();
+        for (HighlyAvailable ha : config.highlyAvailable())
+            ha.outputs().forEach(output -> haByOutput.put(output, ha));
         return haByOutput;
     }
 
     // The hosts holding a highly available queue (its source, then its replicas), and the two that may be primary.
     private static HaReplicator.Hosts haHosts(List<String> hostNames, int self, int source, Endpoint[] data,
-                                              Endpoint[] controls, Replication r, ServiceConfig ha) {
+                                              Endpoint[] controls, Replication r, HighlyAvailable ha) {
         List<Integer> copies = new ArrayList<>(List.of(source));
         r.replicas().forEach(replica -> copies.add(hostNames.indexOf(replica)));
         return new HaReplicator.Hosts(hostNames, self, source, data, controls, copies,
@@ -147,7 +147,7 @@ public final class AeronReplicationFactory {
     }
 
     private record Running(List<Agent> agents, List<ReplicaLink> fixedLinks, Map<String, ReplicaAcks> acks,
-                           Map<String, HaReplicator> primacies, AeronConnection connection, HaLeases leases)
+                           Map<String, List<HaReplicator>> primacies, AeronConnection connection, HaLeases leases)
             implements QueueReplication {
 
         @Override
@@ -156,8 +156,11 @@ public final class AeronReplicationFactory {
         }
 
         @Override
-        public LeaseGate gate(String service) {
-            return primacies.get(service);
+        public LeaseGate gate(String writer) {
+            List<HaReplicator> copies = primacies.get(writer);
+            if (copies == null)
+                return null;
+            return copies.size() == 1 ? copies.get(0) : new LeaseGates(copies);
         }
 
         /** A live view: a highly available queue's links change with this host's role. */
@@ -193,7 +196,7 @@ public final class AeronReplicationFactory {
 
         private List<ReplicaLink> now() {
             List<ReplicaLink> links = new ArrayList<>(fixedLinks);
-            primacies.values().forEach(r -> links.addAll(r.links()));
+            primacies.values().forEach(copies -> copies.forEach(r -> links.addAll(r.links())));
             return links;
         }
 

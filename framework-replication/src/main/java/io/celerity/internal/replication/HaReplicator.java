@@ -61,7 +61,7 @@ public final class HaReplicator implements Agent, LeaseGate, ReplicaAcks {
     }
 
     /**
-     * @param service  the highly available service whose output this is
+     * @param service  what writes this queue when highly available, as messages name it: {@code service 'x'}
      * @param name     the queue's name
      * @param queue    this host's copy
      * @param lease    the service's lease as this host sees it
@@ -91,7 +91,7 @@ public final class HaReplicator implements Agent, LeaseGate, ReplicaAcks {
         if (stopped != null)
             return 0;
         if (lease.deposed()) {
-            stop("service '" + service + "': " + deposedBy());
+            stop(service + ": " + deposedBy());
             return 0;
         }
         QueueSource s = source;
@@ -126,7 +126,7 @@ public final class HaReplicator implements Agent, LeaseGate, ReplicaAcks {
         s.onStart();
         source = s;
         promoted = true;
-        LOG.info("service '{}': this host holds its lease (token {}); its copy of '{}' (last index {}) is the source "
+        LOG.info("{}: this host holds its lease (token {}); its copy of '{}' (last index {}) is the source "
                 + "now, sent to {}", service, token, name, Long.toHexString(sink.lastIndex()), sinks);
         return 1;
     }
@@ -138,12 +138,12 @@ public final class HaReplicator implements Agent, LeaseGate, ReplicaAcks {
         try {
             Files.move(dir, aside);
         } catch (IOException e) {
-            stop("service '" + service + "': this host's copy of its output '" + name + "' holds what its source does "
+            stop(service + ": this host's copy of its output '" + name + "' holds what its source does "
                     + "not (" + divergence.getMessage() + "), and moving it aside to " + aside + " failed (" + e
                     + "); move it aside by hand, then restart this host to rebuild it from the primary");
             return;
         }
-        stop("service '" + service + "': this host's copy of its output '" + name + "' holds what its source does not ("
+        stop(service + ": this host's copy of its output '" + name + "' holds what its source does not ("
                 + divergence.getMessage() + "); the copy was moved aside to " + aside + " (kept for forensics); restart "
                 + "this host to rebuild it from the primary");
     }

@@ -1,6 +1,7 @@
 package io.celerity.internal.replication;
 
 import io.celerity.config.CelerityConfig;
+import io.celerity.config.HighlyAvailable;
 import io.celerity.config.ServiceConfig;
 import io.celerity.extension.ExtensionContext;
 import io.celerity.extension.HostExtension;
@@ -79,14 +80,12 @@ public final class ReplicationExtension implements HostExtension {
         CelerityConfig config = context.config();
         replication.agents().forEach(a -> context.runOnLoop(LOOP, a));
         Map<String, LeaseGate> gates = new LinkedHashMap<>();
-        for (ServiceConfig s : config.services().values()) {
-            if (!s.highlyAvailable())
-                continue;
-            LeaseGate gate = replication.gate(s.name());
+        for (HighlyAvailable ha : config.highlyAvailable()) {
+            LeaseGate gate = replication.gate(ha.name());
             if (gate == null) // it would write without a lease: refused
-                throw new IllegalStateException("no lease gate for highly available service '" + s.name() + "'");
-            context.gateOutput(s.name(), gate);
-            gates.put(s.name(), gate);
+                throw new IllegalStateException("no lease gate for highly available " + ha.describe());
+            context.gateOutput(ha.name(), gate);
+            gates.put(ha.name(), gate);
         }
         for (String queue : config.queues().keySet()) {
             var acks = replication.acks(queue);

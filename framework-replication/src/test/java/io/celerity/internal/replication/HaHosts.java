@@ -55,7 +55,7 @@ final class HaHosts implements AutoCloseable {
                 List.of(A, B));
         FakeCluster.Lease lease = cluster.lease(NAMES.get(host));
         return candidates[host] = Side.of(dir.resolve(NAMES.get(host) + "/aeron"), open(host),
-                (q, aeron) -> new HaReplicator("echo", "orders", q, aeron.aeron(), lease, hosts,
+                (q, aeron) -> new HaReplicator("service 'echo'", "orders", q, aeron.aeron(), lease, hosts,
                         AckPolicy.DEFAULT, why -> stops.add(NAMES.get(host) + ": " + why)));
     }
 
