@@ -61,8 +61,16 @@ final class FixHaTorture {
         for (int t = 1; t <= faults.size(); t++) {
             Path trialDir = root.resolve("trial-" + t);
             HaFault fault = faults.get(t - 1);
-            FixHaTrial.Result r = FixHaTrial.run(trialDir, hosts, requests, perSecond, jvmOptions, fault, line -> {
-            });
+            FixHaTrial.Result r;
+            try {
+                r = FixHaTrial.run(trialDir, hosts, requests, perSecond, jvmOptions, fault, line -> {
+                });
+            } catch (AssertionError e) { // a trial that did not end: counted, kept, and the next one runs
+                summary.stuck(e.getMessage());
+                out.printf("trial %3d: %s: did not end: %s%n           kept %s%n", t, fault,
+                        e.getMessage().lines().findFirst().orElse(""), trialDir);
+                continue;
+            }
             long[] diff = r.answers().compare(reference.answers());
             boolean clean = summary.add(fault, r, diff);
             out.printf("trial %3d: %s: %,d answers, lost %d, twice as new %d, differing %d, sent again %d, orders "
@@ -99,6 +107,8 @@ final class FixHaTorture {
         private final List<Long> takeovers = new ArrayList<>();
         private final List<Long> logons = new ArrayList<>();
         private final List<Long> firstAnswers = new ArrayList<>();
+        private final List<Long> onNewSession = new ArrayList<>(); // from the client's logon to the first answer
+        private final List<String> stuck = new ArrayList<>(); // trials that did not end, and why
         private long trials;
         private long failed;
         private long lost;
@@ -111,6 +121,12 @@ final class FixHaTorture {
             this.withoutAcks = withoutAcks;
         }
 
+        void stuck(String why) {
+            trials++;
+            failed++;
+            stuck.add(why);
+        }
+
         boolean add(HaFault fault, FixHaTrial.Result r, long[] diff) {
             trials++;
             lost += diff[0];
@@ -120,6 +136,7 @@ final class FixHaTorture {
             takeovers.add(r.takeoverMillis());
             logons.add(r.logonMillis());
             firstAnswers.add(r.firstMessageMillis());
+            onNewSession.add(r.firstMessageMillis() - r.logonMillis());
             boolean clean = diff[0] == 0 && diff[1] == 0 && r.answers().duplicatedAsNew == 0
                     && r.answers().differing == 0;
             if (!clean)
@@ -144,11 +161,14 @@ final class FixHaTorture {
         }
 
         void print(PrintStream out, long seed) {
+            if (!stuck.isEmpty())
+                out.printf("trials that did not end: %d%n", stuck.size());
             out.printf("%d trials: %d failed; lost %d, sent twice as new %d, differing %d; %d answers sent again "
                     + "(PossResend, told apart by ExecID)%n", trials, failed, lost, twice, differing, resent);
             out.printf("from the fault, p50/p99/max ms: standby takes the session over %s; client logs on there %s "
-                    + "(its 1 s heartbeat and reconnect interval included); first answer after that logon %s%n",
-                    percentiles(takeovers), percentiles(logons), percentiles(firstAnswers));
+                    + "(its 1 s heartbeat and reconnect interval included); first answer after that logon %s; from "
+                    + "that logon to the first answer %s%n", percentiles(takeovers), percentiles(logons),
+                    percentiles(firstAnswers), percentiles(onNewSession));
             out.printf("a request to its answer, no fault, p50/p99/max us: %s with replicasBeforeSend: 1, %s with 0; "
                     + "seed %d%n", micros(withAcks), micros(withoutAcks), seed);
         }

@@ -50,6 +50,7 @@ final class FixHaTrial {
     private final Map<String, HostProcess> processes = new LinkedHashMap<>();
     private final Map<String, Integer> starts = new LinkedHashMap<>();
     private final List<String> selfStops = new ArrayList<>();
+    private HostProcess client;
 
     private FixHaTrial(Path dir, Hosts hosts, FixHaDeployment deployment, List<String> jvmOptions) {
         this.dir = dir;
@@ -96,6 +97,7 @@ final class FixHaTrial {
                 "" + perSecond, "--out", answers.toString(), "--store", dir.resolve("client").resolve("store").toString());
         HostProcess clientProcess = hosts.host(FixHaDeployment.CLIENT_HOST).exec(client, Map.of(),
                 dir.resolve("client").resolve("client.log"));
+        this.client = clientProcess;
         long faultMillis = 0;
         if (fault != null) {
             awaitFirstLogon(answers, clientProcess);
@@ -201,7 +203,10 @@ final class FixHaTrial {
     }
 
     private void killAll() {
-        for (HostProcess p : processes.values()) {
+        List<HostProcess> all = new ArrayList<>(processes.values());
+        if (client != null)
+            all.add(client);
+        for (HostProcess p : all) {
             if (p.isAlive()) {
                 try {
                     p.kill9();

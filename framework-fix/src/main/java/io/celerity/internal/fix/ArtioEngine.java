@@ -32,6 +32,12 @@ import java.util.Set;
 final class ArtioEngine implements AutoCloseable {
 
     private static final String IPC = CommonContext.IPC_CHANNEL;
+    /**
+     * How long the engine's Aeron client, driver and archive wait for each other, and the driver for the client's
+     * heartbeat: the client is polled on the gateway's loop, which runs only once the whole host has started. Aeron's
+     * 10 s defaults are short for a host starting beside three other JVMs on two loaded cores (liveness, not speed).
+     */
+    private static final long LIVENESS_TIMEOUT_NS = 30_000_000_000L;
 
     private final ArchivingMediaDriver driver;
     private final FixEngine engine;
@@ -59,7 +65,9 @@ final class ArtioEngine implements AutoCloseable {
                 + Integer.toHexString(state.toString().hashCode());
         MediaDriver.Context driverContext = new MediaDriver.Context().aeronDirectoryName(aeronDir)
                 .threadingMode(ThreadingMode.SHARED).sharedIdleStrategy(new BackoffIdleStrategy())
-                .dirDeleteOnStart(true).dirDeleteOnShutdown(true);
+                .dirDeleteOnStart(true).dirDeleteOnShutdown(true)
+                .clientLivenessTimeoutNs(LIVENESS_TIMEOUT_NS) // the engine's client is polled by a loop not yet run
+                .publicationUnblockTimeoutNs(2 * LIVENESS_TIMEOUT_NS); // Aeron asks it to be the longer
         Archive.Context archiveContext = new Archive.Context().aeronDirectoryName(aeronDir)
                 .archiveDir(state.resolve("archive").toFile()).threadingMode(ArchiveThreadingMode.SHARED)
                 .idleStrategySupplier(BackoffIdleStrategy::new).controlChannelEnabled(false)
@@ -100,9 +108,9 @@ final class ArtioEngine implements AutoCloseable {
                 .errorIfDuplicateEngineDetected(false); // StateDirLock keeps a second process out, a killed one's mark too
         if (gateway.accepts()) // bindTo sets bindAtStartup(true): unset after it, so nobody logs on before the start-up
             config.bindTo(gateway.host(), gateway.port()).bindAtStartup(false);
-        config.aeronContext().aeronDirectoryName(aeronDir);
+        config.aeronContext().aeronDirectoryName(aeronDir).driverTimeoutMs(LIVENESS_TIMEOUT_NS / 1_000_000);
         config.aeronArchiveContext().aeronDirectoryName(aeronDir).controlRequestChannel(IPC)
-                .controlResponseChannel(IPC);
+                .controlResponseChannel(IPC).messageTimeoutNs(LIVENESS_TIMEOUT_NS);
         new File(config.logFileDir()).mkdirs();
         return config;
     }
@@ -146,6 +154,7 @@ final class ArtioEngine implements AutoCloseable {
     /** Logs the sessions out and stops the engine, driving its agents here: its loop has stopped by now. */
     @Override
     public void close() {
+        scheduler.willDrive();
         Thread closer = new Thread(engine::close, "artio-close");
         closer.start();
         scheduler.driveUntilClosed();

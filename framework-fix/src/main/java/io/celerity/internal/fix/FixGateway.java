@@ -10,7 +10,6 @@ import org.agrona.CloseHelper;
 import org.agrona.concurrent.Agent;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import uk.co.real_logic.artio.Reply;
 import uk.co.real_logic.artio.dictionary.FixDictionary;
 import uk.co.real_logic.artio.library.FixLibrary;
 import uk.co.real_logic.artio.library.LibraryConfiguration;
@@ -33,7 +32,6 @@ final class FixGateway implements Agent {
     private static final int OUTBOUND_BATCH = 20;
     private static final long REPLY_TIMEOUT_MS = 10_000;
     private static final long LOGOUT_WAIT_NANOS = 2_000_000_000L;
-    private static final int FOLLOW_BATCH = 1_000;
     /**
      * How far past the journal's last MsgSeqNum a standby's sessions count on: up to JournalCopy.WINDOW reports may
      * go out before their records are copied, and the messages Artio sends itself (heartbeats, resend requests) are
@@ -47,11 +45,8 @@ final class FixGateway implements Agent {
     private final Function<String, ChronicleQueue> queues;
     private final List<GatewaySession> sessions;
     private final FixDictionary dictionary;
-    private final OutputGate gate;   // a highly available gateway's lease, else null
-    private final JournalCopy copy;  // its journal on a copied queue, else null
-    private volatile boolean live;   // it holds its sessions (always, unless highly available)
-    private Reply<?> rebind;         // binding again after a lapse of the lease
-    private volatile String fenced;  // why it stopped sending while it was live, until the lease is back
+    private final JournalCopy copy;  // a highly available gateway's journal on a copied queue, else null
+    private final GatewayRole role;  // its part on this host, from its lease; null for a gateway without a standby
     private InboundFlow inbound;
     private InboundRecovery recovery;
     private FixLibrary library;
@@ -60,7 +55,7 @@ final class FixGateway implements Agent {
 
     /**
      * @param gate a highly available gateway's lease on this host (it runs its sessions only while open), else null
-     * @param copy its journal on a queue copied to the standby, else null
+     * @param copy its journal on a queue copied to the standby, with {@code gate}; else null
      */
     FixGateway(FixGatewayConfig config, ArtioEngine engine, Function<String, ChronicleQueue> queues,
                List<GatewaySession> sessions, FixDictionary dictionary, OutputGate gate, JournalCopy copy) {
@@ -69,9 +64,8 @@ final class FixGateway implements Agent {
         this.queues = queues;
         this.sessions = sessions;
         this.dictionary = dictionary;
-        this.gate = gate;
         this.copy = copy;
-        this.live = gate == null;
+        this.role = gate == null ? null : new GatewayRole(config, engine, queues, sessions, gate, copy);
     }
 
     /** Builds the mappings, writers and readers on the loop's thread (appenders are a thread's), then connects. */
@@ -99,7 +93,7 @@ final class FixGateway implements Agent {
         if (copy != null)
             copy.onStart();
         startup = new SessionStartup(config.name(), config.accepts(), engine.engine(), sessions,
-                gate == null ? null : dictionary);
+                role == null ? null : dictionary);
         initiator = new SessionInitiator(config, dictionary.getClass(), sessions);
     }
 
@@ -113,11 +107,10 @@ final class FixGateway implements Agent {
 
     @Override
     public int doWork() throws Exception {
-        if (gate != null && !leased()) { // nothing goes out before the engine and library see the lease is gone
-            if (live) // fenced: the engine only, to drop the connections; the library would answer a logon
+        if (role != null && !role.leased()) { // nothing goes out before the engine and library see the lease is gone
+            if (role.live()) // fenced: the engine only, to drop the connections; the library would answer a logon
                 return engine.scheduler().engine().doWork();
-            return engine.scheduler().engine().doWork() + library.poll(FRAGMENT_LIMIT)
-                    + copy.follow(engine.journal(), FOLLOW_BATCH);
+            return engine.scheduler().engine().doWork() + library.poll(FRAGMENT_LIMIT) + role.follow();
         }
         int work = engine.scheduler().engine().doWork();
         work += library.poll(FRAGMENT_LIMIT);
@@ -130,66 +123,10 @@ final class FixGateway implements Agent {
         for (GatewaySession s : sessions) {
             work += recovery.poll(s);
             work += s.cursor.poll(OUTBOUND_BATCH);
-            if (s.awaitingReplicas)
+            if (s.awaitingReplicas && s.loggedOn())
                 work++; // a report waits for its journal record's replicas: no backing off, it goes out on their ack
         }
         return work;
-    }
-
-    /**
-     * Whether this host holds the gateway's lease: the first time, it takes the sessions over from the copies; when
-     * the lease lapses, it stops sending at once (disconnects every session, stops accepting, polls the library no
-     * more, so not even a Logon is answered) and says why.
-     */
-    private boolean leased() {
-        long now = System.nanoTime();
-        if (gate.state(now) == OutputGate.State.OPEN) {
-            if (!live)
-                takeOver();
-            else if (fenced != null)
-                resume();
-            return rebind == null || !rebind.isExecuting();
-        }
-        if (live && fenced == null) {
-            fenced = gate.why(now);
-            LOG.error("fix gateway '{}' sends nothing and disconnects its sessions: {}", config.name(), fenced);
-            for (GatewaySession s : sessions)
-                if (s.artio != null)
-                    s.artio.requestDisconnect();
-            if (config.accepts())
-                engine.engine().unbind();
-        }
-        return false;
-    }
-
-    // The lease lapsed and came back to this host: nobody else sent meanwhile, so its state is still the sessions'.
-    private void resume() {
-        LOG.info("fix gateway '{}' holds its lease again; accepting and connecting again", config.name());
-        fenced = null;
-        if (config.accepts())
-            rebind = engine.engine().bind();
-    }
-
-    // Its journal from the copy, where each session's inbound queue ends, then the sessions as a restart takes them.
-    private void takeOver() {
-        copy.catchUp(engine.journal());
-        InboundRestartPoints.read(queues.apply(config.inboundQueue()), sessions);
-        // The old primary may have sent up to JournalCopy.WINDOW messages past the copy's records: what this host
-        // sends of the outbound queue as it stands now may have gone out already, so it goes out PossResend=Y.
-        long outboundEnd = queues.apply(config.outboundQueue()).lastIndex();
-        for (GatewaySession s : sessions)
-            s.cursor.possResendUntil(outboundEnd);
-        live = true;
-        LOG.info("fix gateway '{}' holds its lease: taking its sessions over ({})", config.name(), restartPoints());
-    }
-
-    private String restartPoints() {
-        StringBuilder text = new StringBuilder();
-        for (GatewaySession s : sessions)
-            text.append(text.length() == 0 ? "" : ", ").append(s.config.name()).append(": last received ")
-                    .append(s.lastInSeqNum).append(", may have sent ")
-                    .append(engine.journal().mayHaveSent(s.slot, s.inSequenceIndex));
-        return text.toString();
     }
 
     private void onSessionExists(FixLibrary library, long surrogateSessionId, String localCompId, String localSubId,
@@ -216,7 +153,7 @@ final class FixGateway implements Agent {
         if (!session.resumed) {
             session.resumed = true;
             int mayHaveSent = session.journal.mayHaveSent(session.slot, artio.sequenceIndex());
-            if (gate != null) // the copy may lack the last messages Artio sent itself, even a first Logon
+            if (role != null) // the copy may lack the last messages sent, even a first Logon
                 mayHaveSent += TAKEOVER_SEQUENCE_MARGIN;
             if (mayHaveSent > artio.lastSentMsgSeqNum()) { // a crash kept Artio from counting what went out
                 LOG.warn("fix session '{}': Artio counted {} sent, {} may have reached the wire; going on from {}",
@@ -248,7 +185,7 @@ final class FixGateway implements Agent {
 
     @Override
     public void onClose() {
-        if (fenced == null && live) // one that lost its lease says nothing more on its sessions
+        if (role == null || role.live() && !role.fenced()) // one that lost its lease says nothing more
             logOut();
         for (GatewaySession s : sessions)
             if (s.cursor != null)
@@ -287,9 +224,7 @@ final class FixGateway implements Agent {
 
     /** What this host is to the gateway: {@code only} (no standby), {@code primary}, {@code standby} or {@code fenced}. */
     String role() {
-        if (gate == null)
-            return "only";
-        return !live ? "standby" : fenced != null ? "fenced" : "primary";
+        return role == null ? "only" : role.name();
     }
 
     @Override

@@ -23,6 +23,7 @@ final class LoopScheduler implements EngineScheduler {
 
     private Agent framer;
     private CompositeAgent engine;
+    private volatile boolean driven; // a thread drives the agents while the engine closes (driveUntilClosed)
     private volatile boolean closing;
     private volatile boolean stopped;
 
@@ -46,7 +47,12 @@ final class LoopScheduler implements EngineScheduler {
         return engine;
     }
 
-    /** Runs the agents on this thread until the engine, closing on another, stops them. */
+    /** Says, before the engine's close starts on another thread, that this one will drive the agents meanwhile. */
+    void willDrive() {
+        driven = true;
+    }
+
+    /** Runs the agents on this thread until the engine, closing on another, stops them; after {@link #willDrive}. */
     void driveUntilClosed() {
         BackoffIdleStrategy idle = new BackoffIdleStrategy();
         try {
@@ -66,9 +72,10 @@ final class LoopScheduler implements EngineScheduler {
     @Override
     public void close() {
         closing = true;
-        while (!stopped)
+        while (driven && !stopped) // nobody drives when the engine failed to start: its close comes from its launch
             Thread.onSpinWait();
-        engine.onClose();
+        if (engine != null)
+            engine.onClose();
     }
 
     @Override
