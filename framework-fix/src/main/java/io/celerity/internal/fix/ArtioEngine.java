@@ -108,6 +108,9 @@ final class ArtioEngine implements AutoCloseable {
                 .errorIfDuplicateEngineDetected(false); // StateDirLock keeps a second process out, a killed one's mark too
         if (gateway.accepts()) // bindTo sets bindAtStartup(true): unset after it, so nobody logs on before the start-up
             config.bindTo(gateway.host(), gateway.port()).bindAtStartup(false);
+        // Artio's default is one file per machine (/dev/shm/fix-engine/monitoring): two engines starting at once,
+        // a gateway's primary and standby on one machine, failed with FileAlreadyExistsException.
+        config.monitoringFile(state.resolve("engine").resolve("monitoring").toString());
         config.aeronContext().aeronDirectoryName(aeronDir).driverTimeoutMs(LIVENESS_TIMEOUT_NS / 1_000_000);
         config.aeronArchiveContext().aeronDirectoryName(aeronDir).controlRequestChannel(IPC)
                 .controlResponseChannel(IPC).messageTimeoutNs(LIVENESS_TIMEOUT_NS);
@@ -136,9 +139,10 @@ final class ArtioEngine implements AutoCloseable {
         return ours.size() == 1 ? MessageValidationStrategy.targetCompId(ours.get(0)).and(senders) : senders;
     }
 
-    /** A library configuration reaching this engine. */
+    /** A library configuration reaching this engine, its monitoring file beside the engine's. */
     LibraryConfiguration library(String name) {
         LibraryConfiguration config = new LibraryConfiguration();
+        config.monitoringFile(Path.of(engine.configuration().logFileDir()).resolve("library-monitoring").toString());
         config.libraryName(name).libraryAeronChannels(List.of(IPC)).aeronContext().aeronDirectoryName(aeronDir);
         return config;
     }
