@@ -143,30 +143,15 @@ final class FixGateway implements Agent {
                 REPLY_TIMEOUT_MS);
     }
 
-    @SuppressWarnings("deprecation") // Session.lastSentMsgSeqNum(int): the journal, not Artio, is the store of what went out
     private InboundFlow onSessionAcquired(Session artio, SessionAcquiredInfo info) {
         CompositeKey key = artio.compositeKey();
         GatewaySession session = find(key.localCompId(), key.remoteCompId());
         if (session == null)
             return inbound;
         session.artio = artio;
+        countOnFromQueues(session, artio, !session.resumed && role != null);
         if (!session.resumed) {
             session.resumed = true;
-            int mayHaveSent = session.journal.mayHaveSent(session.slot, artio.sequenceIndex());
-            if (role != null) // the copy may lack the last messages sent, even a first Logon
-                mayHaveSent += TAKEOVER_SEQUENCE_MARGIN;
-            if (mayHaveSent > artio.lastSentMsgSeqNum()) { // a crash kept Artio from counting what went out
-                LOG.warn("fix session '{}': Artio counted {} sent, {} may have reached the wire; going on from {}",
-                        session.config.name(), artio.lastSentMsgSeqNum(), mayHaveSent, mayHaveSent + 1);
-                artio.lastSentMsgSeqNum(mayHaveSent);
-            }
-            if (session.inSequenceIndex == artio.sequenceIndex()
-                    && session.lastInSeqNum > artio.lastReceivedMsgSeqNum()) { // a standby's engine saw none of them
-                LOG.info("fix session '{}': Artio counted {} received, the inbound queue holds up to {}; going on "
-                        + "from {}", session.config.name(), artio.lastReceivedMsgSeqNum(), session.lastInSeqNum,
-                        session.lastInSeqNum + 1);
-                artio.lastReceivedMsgSeqNum(session.lastInSeqNum);
-            }
             session.cursor.resume();
         }
         inbound.held(session);
@@ -174,6 +159,30 @@ final class FixGateway implements Agent {
         LOG.info("fix session '{}' logged on: last received {}, last sent {}", session.config.name(),
                 artio.lastReceivedMsgSeqNum(), artio.lastSentMsgSeqNum());
         return inbound;
+    }
+
+    /**
+     * Raises Artio's counts to what the journal says may have gone out and to the inbound queue's last message: Artio
+     * counts short after a crash (it counts what it indexed) and on a standby (its engine saw none of the primary's
+     * messages). On every acquisition: a reconnection hands the library the engine's counts again.
+     *
+     * @param takingOver a highly available gateway's first acquisition: the copy may lack the last messages sent
+     */
+    @SuppressWarnings("deprecation") // Session.lastSentMsgSeqNum(int): the journal, not Artio, is the store of what went out
+    private static void countOnFromQueues(GatewaySession session, Session artio, boolean takingOver) {
+        int mayHaveSent = session.journal.mayHaveSent(session.slot, artio.sequenceIndex())
+                + (takingOver ? TAKEOVER_SEQUENCE_MARGIN : 0);
+        if (mayHaveSent > artio.lastSentMsgSeqNum()) {
+            LOG.warn("fix session '{}': Artio counted {} sent, {} may have reached the wire; going on from {}",
+                    session.config.name(), artio.lastSentMsgSeqNum(), mayHaveSent, mayHaveSent + 1);
+            artio.lastSentMsgSeqNum(mayHaveSent);
+        }
+        if (session.inSequenceIndex == artio.sequenceIndex() && session.lastInSeqNum > artio.lastReceivedMsgSeqNum()) {
+            LOG.info("fix session '{}': Artio counted {} received, the inbound queue holds up to {}; going on from {}",
+                    session.config.name(), artio.lastReceivedMsgSeqNum(), session.lastInSeqNum,
+                    session.lastInSeqNum + 1);
+            artio.lastReceivedMsgSeqNum(session.lastInSeqNum);
+        }
     }
 
     private GatewaySession find(String localCompId, String remoteCompId) {

@@ -83,8 +83,9 @@ final class SessionStartup {
                     FixLibrary.NO_MESSAGE_REPLAY, TIMEOUT_MS);
         } else if (dictionary != null && follower == null) {
             FixSessionConfig c = sessions.get(next).config;
-            follower = library.followerSession(dictionary.makeHeaderEncoder().senderCompID(c.senderCompId())
-                    .targetCompID(c.targetCompId()), TIMEOUT_MS);
+            // The counterparty's Logon header, as the engine keys an accepted session by it
+            follower = library.followerSession(dictionary.makeHeaderEncoder().senderCompID(c.targetCompId())
+                    .targetCompID(c.senderCompId()), TIMEOUT_MS);
             lookup = null; // then looked up again
         } else {
             if (follower != null)
