@@ -102,9 +102,10 @@ final class ArtioEngine implements AutoCloseable {
                 .authenticationStrategy(AuthenticationStrategy.of(compIds(ours, theirs)))
                 // A message beyond a resend range in flight is flagged invalid; a closed range asks for it again.
                 .acceptedSessionClosedResendInterval(true)
-                // Artio's other way for a message beyond the range, a chunk asked for once the range ends, counts
-                // each such message received and moves the chunk's start with every one: under a steady flow its
-                // session awaits the resend for ever (the FIX torture's takeover). Asking at once keeps both still.
+                // While its session awaits a resend range, Artio's default for each message past the range counts it
+                // received and moves the start of what it asks for next: under a steady flow, or once a ResendRequest
+                // of the counterparty's came out of turn, the range never ends and every message stays invalid
+                // (LogonGapsTest; every takeover brings such a logon). Asking again at once leaves the count alone.
                 .acceptedSessionSendRedundantResendRequests(true)
                 // Resends come from the outbound queue (SentMessageJournal): Artio answers with a gap fill only.
                 .gapfillOnReplayMessageTypes(messageTypes(dictionary))

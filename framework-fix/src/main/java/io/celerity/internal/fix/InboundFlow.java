@@ -50,10 +50,8 @@ final class InboundFlow implements SessionHandler {
             return Action.CONTINUE;
         session.lastReceivedNanos = System.currentTimeMillis() * 1_000_000L;
         header.scan(buffer, offset, length);
-        if (header.isResendRequest(buffer) && messageInfo.isValid()) { // Artio gap-fills; the events go again
+        if (header.isResendRequest(buffer) && messageInfo.isValid()) // Artio gap-fills; the events go again
             session.cursor.resendFrom(HeaderFields.intField(buffer, offset, length, BEGIN_SEQ_NO), artio.sequenceIndex());
-            uncountWhileAwaitingResend(artio);
-        }
         if (!messageInfo.isValid()) {
             countRedundantResendRequest(artio);
             return Action.CONTINUE; // Artio asks for it again (ArtioEngine: closed resend ranges)
@@ -73,18 +71,6 @@ final class InboundFlow implements SessionHandler {
                 take(session, held.buffer(), 0, held.buffer().capacity(), held.sequenceIndex(), held.messageType());
         }
         return Action.CONTINUE;
-    }
-
-    /**
-     * Artio takes a counterparty's ResendRequest that comes while it awaits its own resend out of turn, and counts it
-     * received: its count then lies past the range it asked for, the gap fill that ends the range no longer ends its
-     * wait, and every later message is invalid for ever (LogonGapsTest: a logon with gaps both ways, as at every
-     * takeover by a standby). Uncounted, the range ends as it should, and Artio asks for this one again.
-     */
-    @SuppressWarnings("deprecation") // Session.lastReceivedMsgSeqNum(int): the only way to correct Artio's count
-    private void uncountWhileAwaitingResend(Session artio) {
-        if (artio.awaitingResend() && artio.lastReceivedMsgSeqNum() == header.msgSeqNum)
-            artio.lastReceivedMsgSeqNum(header.msgSeqNum - 1);
     }
 
     /**
