@@ -50,7 +50,9 @@ final class InboundFlow implements SessionHandler {
             return Action.CONTINUE;
         session.lastReceivedNanos = System.currentTimeMillis() * 1_000_000L;
         header.scan(buffer, offset, length);
-        if (header.isResendRequest(buffer) && messageInfo.isValid()) // Artio gap-fills; the events go again
+        // Artio gap-fills; the events go again. Even when Artio flags the request invalid: it does so when the request
+        // comes past a gap of its own, and answers it all the same (the FIX torture lost three reports so).
+        if (header.isResendRequest(buffer))
             session.cursor.resendFrom(HeaderFields.intField(buffer, offset, length, BEGIN_SEQ_NO), artio.sequenceIndex());
         if (!messageInfo.isValid()) {
             countRedundantResendRequest(artio);
