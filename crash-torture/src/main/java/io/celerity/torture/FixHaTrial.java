@@ -1,6 +1,5 @@
 package io.celerity.torture;
 
-import io.celerity.cli.CelerityCli;
 import io.celerity.testhosts.HostProcess;
 import io.celerity.testhosts.Hosts;
 import io.celerity.testhosts.JavaCommand;
@@ -45,10 +44,9 @@ final class FixHaTrial {
 
     private final Hosts hosts;
     private final FixHaDeployment deployment;
-    private final List<String> jvmOptions;
+    private final HostLauncher launcher;
     private final Path dir;
     private final Map<String, HostProcess> processes = new LinkedHashMap<>();
-    private final Map<String, Integer> starts = new LinkedHashMap<>();
     private final List<String> selfStops = new ArrayList<>();
     private HostProcess client;
 
@@ -56,7 +54,7 @@ final class FixHaTrial {
         this.dir = dir;
         this.hosts = hosts;
         this.deployment = deployment;
-        this.jvmOptions = jvmOptions;
+        this.launcher = new HostLauncher(hosts, jvmOptions, deployment::servicesYaml, deployment::home);
     }
 
     /**
@@ -166,13 +164,7 @@ final class FixHaTrial {
     }
 
     private void launch(String host) throws IOException {
-        int start = starts.merge(host, 1, Integer::sum);
-        List<String> command = new ArrayList<>(JavaCommand.of(CelerityCli.class.getName(), "run",
-                deployment.servicesYaml(host).toString(), "--host", host));
-        command.addAll(1, jvmOptions);
-        command.addAll(1, PrimaryWatch.LOG_TIME_OPTIONS);
-        Path log = deployment.home(host).resolve("logs").resolve(host + "-" + start + ".log");
-        processes.put(host, hosts.host(host).exec(command, Map.of(), log));
+        processes.put(host, launcher.launch(host));
     }
 
     /** When the standby's gateway first took its sessions over, by its log; fails if it never did. */

@@ -1,10 +1,8 @@
 package io.celerity.torture;
 
-import io.celerity.cli.CelerityCli;
 import io.celerity.internal.replication.QueueComparison;
 import io.celerity.testhosts.Hosts;
 import io.celerity.testhosts.HostProcess;
-import io.celerity.testhosts.JavaCommand;
 import net.openhft.chronicle.core.io.Closeable;
 import net.openhft.chronicle.core.io.IOTools;
 import net.openhft.chronicle.queue.ChronicleQueue;
@@ -38,12 +36,10 @@ final class OmsHosts implements AutoCloseable {
     static final Duration SETTLE = Duration.ofMillis(500);
     private static final Pattern STOPPED_WHY = Pattern.compile("must stop|took it over|diverged|moved aside");
 
-    private final Hosts hosts;
     private final OmsHostsDeployment deployment;
-    private final List<String> jvmOptions;
+    private final HostLauncher launcher;
     private final Map<String, HostProcess> processes = new LinkedHashMap<>();
     private final Set<Long> pids = new HashSet<>();
-    private final Map<String, Integer> starts = new LinkedHashMap<>();
     private final List<Answered> answered = new ArrayList<>();
     private final List<ChronicleQueue[]> copies = new ArrayList<>(); // {source, replica} per copy
     private final Set<String> starting = new LinkedHashSet<>();
@@ -52,9 +48,8 @@ final class OmsHosts implements AutoCloseable {
     private long settledSinceNs;
 
     OmsHosts(Hosts hosts, OmsHostsDeployment deployment, List<String> jvmOptions) {
-        this.hosts = hosts;
         this.deployment = deployment;
-        this.jvmOptions = jvmOptions;
+        this.launcher = new HostLauncher(hosts, jvmOptions, deployment::servicesYaml, deployment::home);
     }
 
     /** Starts every host at once, returns once each runs; then opens what the drain check reads. */
@@ -248,17 +243,11 @@ final class OmsHosts implements AutoCloseable {
 
     /** How many (re)starts so far, of every host. */
     int starts() {
-        return starts.values().stream().mapToInt(Integer::intValue).sum();
+        return launcher.starts();
     }
 
     private void launch(String host) throws IOException {
-        int start = starts.merge(host, 1, Integer::sum);
-        List<String> command = new ArrayList<>(JavaCommand.of(CelerityCli.class.getName(), "run",
-                deployment.servicesYaml(host).toString(), "--host", host));
-        command.addAll(1, jvmOptions);
-        command.addAll(1, PrimaryWatch.LOG_TIME_OPTIONS);
-        Path log = deployment.home(host).resolve("logs").resolve(host + "-" + start + ".log");
-        HostProcess process = hosts.host(host).exec(command, Map.of(), log);
+        HostProcess process = launcher.launch(host);
         processes.put(host, process);
         pids.add(process.pid());
     }
