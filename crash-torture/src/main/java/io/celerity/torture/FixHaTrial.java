@@ -35,6 +35,7 @@ final class FixHaTrial {
 
     // Liveness, not speed: each catches a stuck deployment on a machine far busier than its 2 cores.
     private static final Duration START_LIMIT = Duration.ofMinutes(5);
+    private static final int START_ATTEMPTS = 3; // a host that fails to start is started again, as a supervisor would
     private static final long DONE_LIMIT_MILLIS = 600_000;
     private static final Pattern RUNNING = Pattern.compile("celerity: running ");
     private static final Pattern ACCEPTS = Pattern.compile("fix gateway '" + FixHaDeployment.GATEWAY
@@ -84,7 +85,7 @@ final class FixHaTrial {
         for (String host : FixHaDeployment.HOSTS)
             launch(host);
         for (String host : FixHaDeployment.HOSTS)
-            processes.get(host).awaitLine(RUNNING, START_LIMIT);
+            awaitRunning(host);
         processes.get(FixHaDeployment.PRIMARY).awaitLine(ACCEPTS, START_LIMIT);
         Path answers = dir.resolve("client").resolve("answers.txt");
         Files.createDirectories(answers.getParent());
@@ -160,6 +161,25 @@ final class FixHaTrial {
                 continue;
             selfStops.add("host " + e.getKey() + " exited " + e.getValue().awaitExit(Duration.ZERO));
             launch(e.getKey());
+        }
+    }
+
+    /**
+     * Waits for a host to run; one that fails to start is started again, as a supervisor would, and counted. Seen
+     * under the build's load: an Aeron client of the cluster member not serviced for 49 s, fatal to its start.
+     */
+    private void awaitRunning(String host) throws IOException, InterruptedException {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                processes.get(host).awaitLine(RUNNING, START_LIMIT);
+                return;
+            } catch (AssertionError e) {
+                if (attempt == START_ATTEMPTS || processes.get(host).isAlive())
+                    throw e;
+                selfStops.add("host " + host + " failed to start (exit "
+                        + processes.get(host).awaitExit(Duration.ZERO) + ")");
+                launch(host);
+            }
         }
     }
 
