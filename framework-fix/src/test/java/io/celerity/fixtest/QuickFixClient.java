@@ -109,6 +109,16 @@ public final class QuickFixClient implements AutoCloseable {
         }
     }
 
+    /** Waits until the session is logged out (the gateway closed it, or the client logged out). */
+    public void awaitLogout(Duration limit) throws InterruptedException {
+        long end = System.nanoTime() + limit.toNanos();
+        while (loggedOn()) {
+            if (System.nanoTime() > end)
+                throw new AssertionError("QuickFIX/J was still logged on after " + limit);
+            Thread.sleep(10);
+        }
+    }
+
     public void send(Message message) {
         if (!session().send(message))
             throw new AssertionError("QuickFIX/J did not send " + message);

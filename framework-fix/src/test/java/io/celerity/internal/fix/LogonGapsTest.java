@@ -46,8 +46,7 @@ class LogonGapsTest {
                 assertEquals("b2", client.next(LIVENESS).getString(ClOrdID.FIELD));
             }
             Session session = client.session();
-            while (client.loggedOn())
-                Thread.sleep(10);
+            client.awaitLogout(LIVENESS); // the host's close logged the session out
             session.setNextSenderMsgSeqNum(session.getExpectedSenderNum() + 5);  // sent where nobody took them
             session.setNextTargetMsgSeqNum(session.getExpectedTargetNum() - 2);  // lost the last two received
             try (ServiceHost host = ServiceHost.start(CelerityConfig.load(yaml))) {

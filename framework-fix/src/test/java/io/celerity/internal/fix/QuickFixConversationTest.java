@@ -43,7 +43,6 @@ import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -108,10 +107,7 @@ class QuickFixConversationTest {
             assertEquals(2L, ((Number) row.get("rejected")).longValue(), row.toString());
 
             client.session().logout("done");
-            long end = System.nanoTime() + LIVENESS.toNanos();
-            while (client.loggedOn() && System.nanoTime() < end)
-                Thread.sleep(10);
-            assertFalse(client.loggedOn(), "logged out");
+            client.awaitLogout(LIVENESS);
         }
         assertEquals(List.of("order c1", "cancel c2", "order c4"), deskInputs(dir.resolve("deploy/orders")));
         List<String> errors = badMessages(dir.resolve("deploy/fix-errors"));
