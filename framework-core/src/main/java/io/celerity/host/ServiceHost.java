@@ -51,6 +51,7 @@ public final class ServiceHost implements AutoCloseable {
     private final CountDownLatch closed = new CountDownLatch(1);
     private boolean closing;
     private boolean crashed;
+    private Thread closer; // guarded by this: the thread closing, which must not wait for itself
     private UniqueTimestamps timestamps;
     private MetricsEndpoint metrics;
     private HostExtensions extensions;
@@ -247,15 +248,33 @@ public final class ServiceHost implements AutoCloseable {
     }
 
     /**
-     * Stops every loop after the message in hand, then closes the queues. Idempotent.
+     * Stops every loop after the message in hand, then closes the queues. Idempotent: a second call returns once the
+     * first is done (e.g. once the host stopped itself), so the caller may delete the queues' files.
      */
     @Override
     public void close() {
+        boolean waitForCloser;
         synchronized (this) {
-            if (closing)
+            waitForCloser = closing && Thread.currentThread() != closer;
+            if (!closing) {
+                closing = true;
+                closer = Thread.currentThread();
+            } else if (!waitForCloser) {
                 return;
-            closing = true;
+            }
         }
+        if (waitForCloser) {
+            awaitCloseUninterruptibly();
+            return;
+        }
+        try {
+            closeAll();
+        } finally {
+            closed.countDown();
+        }
+    }
+
+    private void closeAll() {
         loops.values().forEach(EventLoopThread::close);
         if (statusPublisher != null) {
             statusPublisher.stop();
@@ -274,6 +293,18 @@ public final class ServiceHost implements AutoCloseable {
             timestamps.close();
         services.values().forEach(s -> LOG.info("closed {}", s.stats()));
         claims.forEach(ServiceClaim::close); // last: nothing of this host writes any more
-        closed.countDown();
+    }
+
+    private void awaitCloseUninterruptibly() {
+        boolean interrupted = false;
+        while (closed.getCount() > 0) {
+            try {
+                closed.await();
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted)
+            Thread.currentThread().interrupt();
     }
 }

@@ -23,6 +23,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 
@@ -98,6 +99,31 @@ class StandbyTest {
                     stopReason);
             assertEquals(8, Queues.count(dir.resolve("out")), "a deposed primary writes nothing more");
         }
+    }
+
+    @Test
+    void closingAHostThatStoppedItselfReturnsOnceItsOwnCloseIsDone() throws Exception {
+        Path yaml = dir.resolve("services.yaml");
+        Files.writeString(yaml, services(StateRebuild.REPLAY_OUTPUTS));
+        Thread test = Thread.currentThread();
+        AtomicBoolean extensionClosed = new AtomicBoolean();
+        // The host's own close holds on until this thread waits in its close: a caller that returned at once would
+        // find the extension still open (and could delete the queues' files under the closing host, as CI once did).
+        Runnable slowClose = () -> {
+            Queues.await("the test thread waiting in close()", LIVENESS, () -> test.getState() == Thread.State.WAITING);
+            extensionClosed.set(true);
+        };
+        open = true;
+        ServiceHost host = start(CelerityConfig.load(yaml).onHost("b"), new FakeExtension().gate("counter", gate)
+                .onClose(slowClose));
+        tick(dir, 1);
+        Queues.await("the primary's answer", LIVENESS, () -> Queues.count(dir.resolve("out")) == 1);
+        open = false;
+        deposed = true;
+        tick(dir, 1);
+        Queues.await("the host stopped", LIVENESS, () -> host.stopReason().isPresent());
+        host.close();
+        assertTrue(extensionClosed.get(), "close() returned before the host's own close was done");
     }
 
     @ParameterizedTest
@@ -176,9 +202,13 @@ class StandbyTest {
 
     /** One host's part, the counter's output gated by the test. */
     private ServiceHost start(CelerityConfig config) {
+        return start(config, new FakeExtension().gate("counter", gate));
+    }
+
+    private static ServiceHost start(CelerityConfig config, FakeExtension extension) {
         return ServiceHost.start(config, HostOptions.defaults()
                 .withTimestamps(id -> UniqueTimestamps.inMemory(id, SystemTimeProvider.INSTANCE))
-                .withExtensions(new FakeExtension().gate("counter", gate)));
+                .withExtensions(extension));
     }
 
     // The service's loop made that many more passes, each asking the gate: it had its chances to act.
