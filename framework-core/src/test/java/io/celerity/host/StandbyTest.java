@@ -106,10 +106,12 @@ class StandbyTest {
         Path yaml = dir.resolve("services.yaml");
         Files.writeString(yaml, services(StateRebuild.REPLAY_OUTPUTS));
         Thread test = Thread.currentThread();
+        AtomicBoolean ownCloseBegun = new AtomicBoolean();
         AtomicBoolean extensionClosed = new AtomicBoolean();
         // The host's own close holds on until this thread waits in its close: a caller that returned at once would
         // find the extension still open (and could delete the queues' files under the closing host, as CI once did).
         Runnable slowClose = () -> {
+            ownCloseBegun.set(true);
             Queues.await("the test thread waiting in close()", LIVENESS, () -> test.getState() == Thread.State.WAITING);
             extensionClosed.set(true);
         };
@@ -121,9 +123,10 @@ class StandbyTest {
         open = false;
         deposed = true;
         tick(dir, 1);
-        Queues.await("the host stopped", LIVENESS, () -> host.stopReason().isPresent());
+        Queues.await("the host's own close under way", LIVENESS, ownCloseBegun::get); // sleeps: not WAITING
         host.close();
         assertTrue(extensionClosed.get(), "close() returned before the host's own close was done");
+        assertTrue(host.stopReason().isPresent(), "the host stopped itself");
     }
 
     @ParameterizedTest
