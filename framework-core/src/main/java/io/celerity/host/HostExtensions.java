@@ -14,11 +14,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
+import java.util.WeakHashMap;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -42,16 +44,21 @@ final class HostExtensions implements AutoCloseable {
     private final List<StatusSection> status = new ArrayList<>();
     private final List<MetricsSection> metrics = new ArrayList<>();
 
+    // Scanning the class path is a tenth of a host's start: once per class loader (a test starts hosts by the hundred).
+    private static final Map<ClassLoader, List<ServiceLoader.Provider<HostExtension>>> PROVIDERS =
+            Collections.synchronizedMap(new WeakHashMap<>());
+
     HostExtensions(CelerityConfig config, List<HostExtension> extensions) {
         this.config = config;
         this.extensions = List.copyOf(extensions);
     }
 
-    /** Those found through {@link ServiceLoader} by the thread's context class loader. */
+    /** New instances of those found through {@link ServiceLoader} by the thread's context class loader. */
     static HostExtensions find(CelerityConfig config) {
-        List<HostExtension> found = new ArrayList<>();
-        ServiceLoader.load(HostExtension.class, Thread.currentThread().getContextClassLoader()).forEach(found::add);
-        return new HostExtensions(config, found);
+        List<ServiceLoader.Provider<HostExtension>> providers = PROVIDERS.computeIfAbsent(
+                Thread.currentThread().getContextClassLoader(),
+                loader -> ServiceLoader.load(HostExtension.class, loader).stream().toList());
+        return new HostExtensions(config, providers.stream().map(ServiceLoader.Provider::get).toList());
     }
 
     /** Lets each refuse the start before anything is opened; refuses a deployment that needs one that is missing. */

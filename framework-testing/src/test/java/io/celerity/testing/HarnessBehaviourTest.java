@@ -129,7 +129,7 @@ class HarnessBehaviourTest {
 
     /** This JVM's QUEUE/RESTART queue directories: named with its pid, so parallel builds do not disturb the count. */
     private static Set<Path> testQueueDirs() throws IOException {
-        try (Stream<Path> all = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
+        try (Stream<Path> all = Files.list(TestQueueDir.ROOT)) {
             return all.filter(p -> p.getFileName().toString().startsWith(TestQueueDir.PREFIX))
                     .collect(Collectors.toCollection(HashSet::new));
         }

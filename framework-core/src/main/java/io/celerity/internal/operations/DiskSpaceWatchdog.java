@@ -3,13 +3,10 @@ package io.celerity.internal.operations;
 import io.celerity.config.QueueConfig;
 
 import java.io.IOException;
-import java.nio.file.FileStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collection;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -27,7 +24,6 @@ public final class DiskSpaceWatchdog implements AutoCloseable {
 
     private final List<QueueConfig> queues;
     private final long minFreeSpace;
-    private final Map<String, FileStore> fileStores = new ConcurrentHashMap<>();
     private ScheduledExecutorService executor;
 
     public DiskSpaceWatchdog(Collection<QueueConfig> queues, long minFreeSpace) {
@@ -41,7 +37,7 @@ public final class DiskSpaceWatchdog implements AutoCloseable {
             return null;
         for (QueueConfig q : queues) {
             try {
-                long usable = fileStore(q).getUsableSpace();
+                long usable = usableSpace(q);
                 if (usable < minFreeSpace)
                     return "queue '" + q.name() + "' at " + q.path() + ": " + megabytes(usable) + " usable, below "
                             + "minFreeSpace " + megabytes(minFreeSpace);
@@ -76,16 +72,13 @@ public final class DiskSpaceWatchdog implements AutoCloseable {
             executor.shutdownNow();
     }
 
-    // Finding a file store reads the mount table: done once per queue, after which a check is one statvfs call.
-    private FileStore fileStore(QueueConfig q) throws IOException {
-        FileStore store = fileStores.get(q.name());
-        if (store == null) {
-            Path dir = q.path().toAbsolutePath();
-            store = Files.getFileStore(existingAncestor(dir));
-            if (Files.exists(dir))
-                fileStores.put(q.name(), store);
-        }
-        return store;
+    // One statvfs call on the queue's directory: Files.getFileStore would read the whole mount table each time (a
+    // tenth of a host's start where a machine has many mounts). 0 is also File's answer to an error: then ask again,
+    // through the file store, for the error itself.
+    private static long usableSpace(QueueConfig q) throws IOException {
+        Path dir = existingAncestor(q.path().toAbsolutePath());
+        long usable = dir.toFile().getUsableSpace();
+        return usable > 0 ? usable : Files.getFileStore(dir).getUsableSpace();
     }
 
     private static Path existingAncestor(Path p) {
