@@ -35,6 +35,7 @@ final class FixHaTrial {
 
     // Liveness, not speed: each catches a stuck deployment on a machine far busier than its 2 cores.
     private static final Duration START_LIMIT = Duration.ofMinutes(5);
+    private static final Duration END_LIMIT = Duration.ofSeconds(15);
     private static final int START_ATTEMPTS = 3; // a host that fails to start is started again, as a supervisor would
     private static final long DONE_LIMIT_MILLIS = 600_000;
     private static final Pattern RUNNING = Pattern.compile("celerity: running ");
@@ -76,7 +77,7 @@ final class FixHaTrial {
         try {
             return trial.run(requests, perSecond, fault, progress);
         } finally {
-            trial.killAll();
+            trial.endAll();
         }
     }
 
@@ -214,14 +215,19 @@ final class FixHaTrial {
         }
     }
 
-    private void killAll() {
+    // Terminated, not killed: a killed gateway leaves its Aeron directory in /dev/shm (tens of MB), trial after trial.
+    private void endAll() {
         List<HostProcess> all = new ArrayList<>(processes.values());
         if (client != null)
             all.add(client);
         for (HostProcess p : all) {
             if (p.isAlive()) {
                 try {
-                    p.kill9();
+                    try {
+                        p.terminate(END_LIMIT);
+                    } catch (IOException cannotSignal) {
+                        p.kill9();
+                    }
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }

@@ -6,8 +6,10 @@ import io.celerity.config.EventLoopConfig;
 import io.celerity.config.PauserType;
 import io.celerity.config.QueueConfig;
 import io.celerity.config.ServiceConfig;
+import io.celerity.config.SnapshotConfig;
 import io.celerity.config.StateRebuild;
 import io.celerity.fixtures.Queues;
+import io.celerity.fixtures.SnapshottingCounter;
 import io.celerity.fixtures.Tick;
 import io.celerity.fixtures.TickEcho;
 import io.celerity.fixtures.TickIn;
@@ -40,6 +42,7 @@ class NoGarbageTest {
     private static final int MAX_WINDOWS = 20;
     private static final int MEASURED = 100_000;
     private static final int CHUNK = 10_000;
+    private static final int SNAPSHOT_EVERY = 1_000;
     private static final Pattern SERVICE_COUNT =
             Pattern.compile("celerity_latency_seconds_count\\{service=\"echo\",hop=\"service\"} (\\d+)\n");
 
@@ -81,6 +84,24 @@ class NoGarbageTest {
         try (ServiceHost host = ServiceHost.start(config.build())) {
             measureSteadyState(host, () -> {
             });
+        }
+    }
+
+    @Test
+    void theLoopThreadAllocatesNothingPerMessageWhileItTakesASnapshotEveryThousandInputs() throws Exception {
+        CelerityConfig.Builder config = CelerityConfig.builder()
+                .queue("in", dir.resolve("in"))
+                .queue("out", dir.resolve("out"))
+                .queue("snapshots", dir.resolve("snapshots"))
+                .eventLoop(new EventLoopConfig("hot", PauserType.YIELDING, Affinity.NONE))
+                .service(ServiceConfig.of("echo", SnapshottingCounter.class, List.of("in"), "out").withEventLoop("hot")
+                        .withRebuild(StateRebuild.REPLAY_OUTPUTS)
+                        .withSnapshot(new SnapshotConfig("snapshots", "writeCounts", SNAPSHOT_EVERY, null)));
+        try (ServiceHost host = ServiceHost.start(config.build())) {
+            measureSteadyState(host, () -> {
+            });
+            assertTrue(host.stats("echo").snapshots() >= (WINDOW * 3 + MEASURED) / SNAPSHOT_EVERY,
+                    "snapshots taken: " + host.stats("echo").snapshots());
         }
     }
 

@@ -67,6 +67,17 @@ public final class HostProcess {
             throw failure("still alive " + KILL_LIMIT_SECONDS + " s after SIGKILL");
     }
 
+    /**
+     * SIGCONT (in case it is stopped) and SIGTERM, so its shutdown hook closes what it holds (e.g. its Aeron
+     * directories in /dev/shm, which a SIGKILL leaves behind); SIGKILL if it still runs after {@code limit}.
+     */
+    public void terminate(Duration limit) throws IOException, InterruptedException {
+        Commands.signal(pid(), "CONT");
+        Commands.signal(pid(), "TERM");
+        if (!process.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS))
+            kill9();
+    }
+
     /** SIGSTOP: the process freezes (a long GC pause, a hung host) until {@link #cont()}. */
     public void stop() throws IOException {
         Commands.signal(pid(), "STOP");

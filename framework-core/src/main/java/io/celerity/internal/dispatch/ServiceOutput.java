@@ -2,6 +2,7 @@ package io.celerity.internal.dispatch;
 
 import io.celerity.extension.OutputGate;
 import io.celerity.internal.chronicle.AppenderRepair;
+import io.celerity.internal.chronicle.LastIndex;
 import io.celerity.internal.chronicle.PageToucher;
 import io.celerity.internal.loop.HostMustStop;
 import net.openhft.chronicle.core.io.Closeable;
@@ -38,6 +39,7 @@ final class ServiceOutput {
     private int unacknowledgedReplicas;
     private long waitingSinceNanos; // when the wait for the replicas of the last output began; 0: not waiting
     private PageToucher pages;
+    private final LastIndex lastIndex;
 
     ServiceOutput(ServicePlan plan, ServiceCounters stats, DispatchContext context) {
         this.context = context;
@@ -49,6 +51,7 @@ final class ServiceOutput {
         this.heartbeat = plan.config().heartbeat() == null ? null : new Heartbeat(plan.config().heartbeat().toNanos());
         this.acks = plan.outputAcks();
         this.gate = plan.gate();
+        this.lastIndex = new LastIndex(queue);
         context.output(appender, stats, acks);
     }
 
@@ -160,7 +163,12 @@ final class ServiceOutput {
         pages.touchAhead();
     }
 
+    /** The index of the queue's last document, whoever wrote it; -1 when it has none. */
+    long lastIndex() {
+        return lastIndex.get();
+    }
+
     void close() {
-        Closeable.closeQuietly(appender);
+        Closeable.closeQuietly(lastIndex, appender);
     }
 }

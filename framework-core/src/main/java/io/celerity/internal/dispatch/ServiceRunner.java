@@ -152,7 +152,7 @@ public final class ServiceRunner implements LoopParticipant {
             work += tick();
         if (snapshots != null && snapshots.due(stats.inputs())) {
             work++;
-            if (snapshots.take(plan.output().lastIndex(), stats.inputs(), plan.clock().currentTimeNanos()))
+            if (snapshots.take(output.lastIndex(), stats.inputs(), plan.clock().currentTimeNanos()))
                 stats.countSnapshot();
         }
         // Checked when idle, and now and then when busy with inputs that produce no output.

@@ -24,6 +24,8 @@ import java.util.List;
 public final class SnapshotWriter implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(SnapshotWriter.class);
+    // A snapshot that held its loop this long is logged; a quick one only at debug: a log line is garbage on the loop.
+    private static final long LOGGED_MILLIS = 10;
 
     private final String service;
     private final SnapshotConfig config;
@@ -31,7 +33,7 @@ public final class SnapshotWriter implements AutoCloseable {
     private final ExcerptAppender appender;
     private final CountingOut counted;
     private final SnapshotMarks marks;
-    private final Object stateWriter;
+    private final Object[] methodArgs; // the state writer, in the array reflection takes: none made per snapshot
     private final Method method;
     private final Object component;
     private final SnapshotStarted started = new SnapshotStarted();
@@ -47,7 +49,8 @@ public final class SnapshotWriter implements AutoCloseable {
         this.appender = queue.createAppender();
         this.counted = new CountingOut(appender);
         this.marks = (SnapshotMarks) MethodCode.writer(queue, appender, List.of(SnapshotMarks.class), service);
-        this.stateWriter = MethodCode.writer(queue, counted, List.of(method.getParameterTypes()[0]), service);
+        this.methodArgs = new Object[]{
+                MethodCode.writer(queue, counted, List.of(method.getParameterTypes()[0]), service)};
         this.method = method;
         this.component = component;
         this.inputsAtLast = inputs;
@@ -75,7 +78,7 @@ public final class SnapshotWriter implements AutoCloseable {
         long startIndex = appender.lastIndexAppended();
         counted.documents = 0;
         try {
-            method.invoke(component, stateWriter);
+            method.invoke(component, methodArgs);
         } catch (InvocationTargetException e) {
             LOG.warn("{}: {} threw; snapshot at {} abandoned, the previous one stands", service, method.getName(),
                     Long.toHexString(startIndex), e.getCause());
@@ -84,8 +87,10 @@ public final class SnapshotWriter implements AutoCloseable {
             throw new IllegalStateException(e); // validated public
         }
         marks.snapshotEnded(ended.set(service, startIndex, counted.documents));
-        LOG.info("{}: snapshot of {} state event(s) at {} in {} ms", service, counted.documents,
-                Long.toHexString(startIndex), (System.nanoTime() - start) / 1_000_000);
+        long millis = (System.nanoTime() - start) / 1_000_000;
+        if (millis >= LOGGED_MILLIS || LOG.isDebugEnabled())
+            LOG.info("{}: snapshot of {} state event(s) at {} in {} ms", service, counted.documents,
+                    Long.toHexString(startIndex), millis);
         return true;
     }
 
