@@ -48,6 +48,7 @@ public final class OmsDemo implements Callable<Integer> {
             if (earlier > 0)
                 System.out.printf("resuming: the queues already hold %,d requests from earlier runs%n", earlier);
 
+            long errors;
             try (ServiceHost host = ServiceHost.start(config)) {
                 // Client order ids continue in whole blocks of ten after the earlier runs' ids.
                 long firstSequence = (earlier + 9) / 10 * 10;
@@ -64,8 +65,9 @@ public final class OmsDemo implements Callable<Integer> {
                 while (answered(host) < count && System.currentTimeMillis() < deadline)
                     Thread.sleep(10);
                 progress(client.sent(), host);
-                report(newReports, dueByIndex, count, errors(host));
-            }
+                errors = errors(host);
+            } // closed first: its closing lines come above the results, which end the build's output
+            report(newReports, dueByIndex, count, errors);
         }
         return 0;
     }
