@@ -7,8 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collection;
 import java.util.List;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
@@ -24,7 +23,7 @@ public final class DiskSpaceWatchdog implements AutoCloseable {
 
     private final List<QueueConfig> queues;
     private final long minFreeSpace;
-    private ScheduledExecutorService executor;
+    private volatile ScheduledFuture<?> watching;
 
     public DiskSpaceWatchdog(Collection<QueueConfig> queues, long minFreeSpace) {
         this.queues = List.copyOf(queues);
@@ -48,19 +47,14 @@ public final class DiskSpaceWatchdog implements AutoCloseable {
         return null;
     }
 
-    /** Checks every {@link #PERIOD_MILLIS} ms on a thread of its own and hands the first shortfall to {@code stop}. */
+    /** Checks every {@link #PERIOD_MILLIS} ms on the {@link Housekeeping} thread; the first shortfall goes to {@code stop}. */
     public void watch(Consumer<String> stop) {
         if (minFreeSpace == 0)
             return;
-        executor = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "celerity-disk");
-            t.setDaemon(true);
-            return t;
-        });
-        executor.scheduleAtFixedRate(() -> {
+        watching = Housekeeping.thread().scheduleAtFixedRate(() -> {
             String shortfall = shortfall();
             if (shortfall != null) {
-                executor.shutdown(); // once is enough: the host is stopping
+                close(); // once is enough: the host is stopping
                 stop.accept(shortfall);
             }
         }, PERIOD_MILLIS, PERIOD_MILLIS, TimeUnit.MILLISECONDS);
@@ -68,8 +62,9 @@ public final class DiskSpaceWatchdog implements AutoCloseable {
 
     @Override
     public void close() {
-        if (executor != null)
-            executor.shutdownNow();
+        ScheduledFuture<?> w = watching;
+        if (w != null)
+            w.cancel(false);
     }
 
     // One statvfs call on the queue's directory: Files.getFileStore would read the whole mount table each time (a

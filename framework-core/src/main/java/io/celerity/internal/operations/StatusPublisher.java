@@ -9,8 +9,7 @@ import org.slf4j.LoggerFactory;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
@@ -26,11 +25,12 @@ public final class StatusPublisher {
     private final Map<String, ServiceCounters> services;
     private final Supplier<String> stopReason;
     private final List<StatusSection> sections;
-    private final ScheduledExecutorService thread;
+    private final ScheduledFuture<?> publishing;
+    private boolean stopped; // guarded by this: a publish in hand finishes before stop() returns
 
     /**
-     * Starts publishing "running"; {@code stopReason} says why the host stopped by itself, or null; {@code sections}
-     * are the extensions' parts.
+     * Starts publishing "running" on the process's {@link Housekeeping} thread; {@code stopReason} says why the host
+     * stopped by itself, or null; {@code sections} are the extensions' parts.
      */
     public StatusPublisher(CelerityConfig config, Map<String, ServiceCounters> services, Supplier<String> stopReason,
                            List<StatusSection> sections) {
@@ -38,22 +38,24 @@ public final class StatusPublisher {
         this.services = services;
         this.stopReason = stopReason;
         this.sections = List.copyOf(sections);
-        this.thread = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "celerity-status");
-            t.setDaemon(true);
-            return t;
-        });
-        thread.scheduleAtFixedRate(() -> publish("running"), 0, 1, TimeUnit.SECONDS);
+        this.publishing = Housekeeping.thread().scheduleAtFixedRate(this::publishRunning, 0, 1, TimeUnit.SECONDS);
     }
 
     /** Stops publishing; a last "running" cannot land after what follows. */
     public void stop() {
-        thread.shutdownNow();
-        HostQueues.awaitQuietly(thread);
+        publishing.cancel(false);
+        synchronized (this) {
+            stopped = true;
+        }
+    }
+
+    private synchronized void publishRunning() {
+        if (!stopped)
+            publish("running");
     }
 
     /** Writes a last status: "closed", or "stopped" with the reason the host stopped by itself. */
-    public void publishFinal() {
+    public synchronized void publishFinal() {
         publish(stopReason.get() == null ? "closed" : "stopped");
     }
 
