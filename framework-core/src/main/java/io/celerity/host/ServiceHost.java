@@ -253,17 +253,17 @@ public final class ServiceHost implements AutoCloseable {
      */
     @Override
     public void close() {
-        boolean waitForCloser;
+        boolean first;
         synchronized (this) {
-            waitForCloser = closing && Thread.currentThread() != closer;
-            if (!closing) {
+            first = !closing;
+            if (first) {
                 closing = true;
                 closer = Thread.currentThread();
-            } else if (!waitForCloser) {
-                return;
+            } else if (closer == Thread.currentThread()) {
+                return; // called again from within its own close
             }
         }
-        if (waitForCloser) {
+        if (!first) {
             awaitCloseUninterruptibly();
             return;
         }
