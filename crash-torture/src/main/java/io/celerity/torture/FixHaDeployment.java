@@ -24,6 +24,7 @@ final class FixHaDeployment {
     static final String PRIMARY = "a";
     static final String STANDBY = "b";
     static final int PORT = 9880;
+    private static final String STATE_DIR = "fix-state"; // as the file says
     private static final Pattern DOCUMENTATION_ADDRESS = Pattern.compile("address: 192\\.0\\.2\\.(\\d)");
     private static final Pattern REPLICAS_BEFORE_SEND = Pattern.compile("replicasBeforeSend: 1");
     private static final String ACCEPTOR = "acceptor: { host: 0.0.0.0, port: " + PORT + " }";
@@ -44,6 +45,8 @@ final class FixHaDeployment {
         yaml = OmsDeployment.replace(RESOURCE, yaml, DOCUMENTATION_ADDRESS, HOSTS.size(), "address: @$1");
         for (int i = 0; i < HOSTS.size(); i++)
             yaml = yaml.replace("address: @" + (i + 1), "address: " + hosts.host(HOSTS.get(i)).address());
+        if (!yaml.contains("stateDir: " + STATE_DIR))
+            throw new IllegalStateException(RESOURCE + " no longer keeps the gateway's state in " + STATE_DIR);
         int standbyPort = PORT;
         if (!hosts.isolated()) {
             standbyPort = PORT + 1;
@@ -59,6 +62,11 @@ final class FixHaDeployment {
 
     Path home(String host) {
         return root.resolve(host);
+    }
+
+    /** The gateway's state on {@code host}: its {@code stateDir} in the file. */
+    Path stateDir(String host) {
+        return home(host).resolve(STATE_DIR);
     }
 
     Path servicesYaml(String host) {

@@ -1,8 +1,10 @@
 package io.celerity.torture;
 
+import io.celerity.internal.fix.GatewayAeronDirectory;
 import io.celerity.testhosts.HostProcess;
 import io.celerity.testhosts.Hosts;
 import io.celerity.testhosts.JavaCommand;
+import net.openhft.chronicle.core.io.IOTools;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
@@ -216,6 +218,7 @@ final class FixHaTrial {
     }
 
     // Terminated, not killed: a killed gateway leaves its Aeron directory in /dev/shm (tens of MB), trial after trial.
+    // One that did not end in time was killed: its directory goes too, once every process is gone.
     private void endAll() {
         List<HostProcess> all = new ArrayList<>(processes.values());
         if (client != null)
@@ -233,6 +236,9 @@ final class FixHaTrial {
                 }
             }
         }
+        if (all.stream().noneMatch(HostProcess::isAlive))
+            for (String host : FixHaDeployment.HOSTS)
+                IOTools.deleteDirWithFiles(GatewayAeronDirectory.of(deployment.stateDir(host)).toFile());
     }
 
     /**

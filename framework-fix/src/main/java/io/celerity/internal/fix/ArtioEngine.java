@@ -60,9 +60,7 @@ final class ArtioEngine implements AutoCloseable {
     static ArtioEngine launch(FixGatewayConfig gateway, Class<? extends FixDictionary> dictionary) {
         Path state = gateway.stateDir().toAbsolutePath();
         StateDirLock lock = StateDirLock.take(state, gateway.name()); // before anything of the directory is touched
-        // One directory per state directory: a restarted gateway finds and clears its crashed predecessor's.
-        String aeronDir = CommonContext.getAeronDirectoryName() + "-celerity-fix-"
-                + Integer.toHexString(state.toString().hashCode());
+        String aeronDir = GatewayAeronDirectory.of(state).toString();
         MediaDriver.Context driverContext = new MediaDriver.Context().aeronDirectoryName(aeronDir)
                 .threadingMode(ThreadingMode.SHARED).sharedIdleStrategy(new BackoffIdleStrategy())
                 .dirDeleteOnStart(true).dirDeleteOnShutdown(true)
