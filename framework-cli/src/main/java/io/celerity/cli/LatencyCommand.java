@@ -35,7 +35,8 @@ final class LatencyCommand implements Callable<Integer> {
         VanillaMessageHistory history = new VanillaMessageHistory();
         history.addSourceDetails(false);
         long messages = 0;
-        try (ChronicleQueue queue = SingleChronicleQueueBuilder.binary(locator.path()).readOnly(true).build();
+        try (ChronicleQueue queue = locator.asServicesSeeIt(
+                SingleChronicleQueueBuilder.binary(locator.path()).readOnly(true).build());
              ExcerptTailer tailer = queue.createTailer()) {
             if (from != null && !tailer.moveToIndex(Indexes.parse(from)))
                 throw new IllegalArgumentException("the queue has no index " + from);

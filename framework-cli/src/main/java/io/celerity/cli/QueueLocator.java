@@ -1,5 +1,8 @@
 package io.celerity.cli;
 
+import io.celerity.internal.encryption.QueueEncryption;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import io.celerity.config.CelerityConfig;
 import io.celerity.config.QueueConfig;
 import io.celerity.config.ServiceConfig;
@@ -44,6 +47,14 @@ final class QueueLocator {
             throw new IllegalArgumentException("no queue at " + path.toAbsolutePath()
                     + (usesConfig() ? "" : "; give a queue directory, or a queue name with --config SERVICES_YAML"));
         return path;
+    }
+
+    /**
+     * {@code stored}, the queue opened, as the services see it: an encrypted queue of the services.yaml seals and opens
+     * its documents with the deployment's keys.
+     */
+    ChronicleQueue asServicesSeeIt(SingleChronicleQueue stored) {
+        return usesConfig() ? new QueueEncryption(deployment()).view(queueConfig(), stored) : stored;
     }
 
     /** Whether QUEUE is declared in the services.yaml but its directory does not exist yet (no service wrote it). */

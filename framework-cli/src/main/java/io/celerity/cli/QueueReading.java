@@ -1,5 +1,6 @@
 package io.celerity.cli;
 
+import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
@@ -67,7 +68,8 @@ final class QueueReading {
 
     private long print(String from, boolean follow, long count, PrintStream out, List<Class<?>> interfaces) {
         long printed = 0;
-        try (SingleChronicleQueue queue = SingleChronicleQueueBuilder.binary(locator.path()).readOnly(true).build();
+        try (ChronicleQueue queue = locator.asServicesSeeIt(
+                SingleChronicleQueueBuilder.binary(locator.path()).readOnly(true).build());
              ExcerptTailer tailer = queue.createTailer()) {
             position(tailer, from);
             DocumentPrinter printer = new DocumentPrinter(tailer, interfaces, locator.queuesBySourceId());

@@ -7,6 +7,7 @@ import io.celerity.internal.history.HistoryRecordingAppender;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.bytes.MethodReader;
 import net.openhft.chronicle.core.util.InvocationTargetRuntimeException;
+import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.RollCycles;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
@@ -128,8 +129,8 @@ final class SendCommand implements java.util.concurrent.Callable<Integer> {
 
     private long[] write(List<EventText> events, List<Class<?>> interfaces) {
         long[] indexes = new long[events.size()];
-        try (SingleChronicleQueue queue = SingleChronicleQueueBuilder.binary(locator.pathForWriting())
-                .rollCycle(RollCycles.valueOf(locator.rollCycle())).build();
+        try (ChronicleQueue queue = locator.asServicesSeeIt(SingleChronicleQueueBuilder.binary(locator.pathForWriting())
+                .rollCycle(RollCycles.valueOf(locator.rollCycle())).build());
              ExcerptAppender appender = queue.createAppender()) {
             Translator translator = new Translator(interfaces, new HistoryRecordingAppender(appender));
             MessageHistory previous = MessageHistory.get();

@@ -124,8 +124,7 @@ final class StatusCommand implements java.util.concurrent.Callable<Integer> {
     /** Reports on the service's errors queue when it has one (they survive restarts), else the host's own counts. */
     private static String errors(CelerityConfig config, ServiceConfig service, Optional<Map<String, Object>> status) {
         if (service.errors() != null)
-            return String.format("%,d", ReportedFailures.count(config.queues().get(service.errors()).path(),
-                    service.name()));
+            return String.format("%,d", ReportedFailures.count(config, service.errors(), service.name()));
         return status.map(s -> String.format("%,d", ((Number) s.get("handlerErrors")).longValue()
                 + ((Number) s.get("badMessages")).longValue())).orElse("-");
     }

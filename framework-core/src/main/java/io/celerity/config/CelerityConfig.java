@@ -25,6 +25,7 @@ public final class CelerityConfig {
     private final ConfigParts parts; // queues, services, event loops, agents and hosts, frozen
     private final String thisHost;
     private final ClusterConfig cluster;
+    private final KeysConfig keys;
     private final int metricsPort;
     private final long minFreeSpace;
     private final Duration writeFailureTimeout;
@@ -41,6 +42,7 @@ public final class CelerityConfig {
         this.parts = b.parts.frozen();
         this.thisHost = b.thisHost;
         this.cluster = b.cluster;
+        this.keys = b.keys;
         this.lines = b.lines;
         this.sections = Map.copyOf(b.sections);
     }
@@ -147,6 +149,11 @@ public final class CelerityConfig {
         return cluster;
     }
 
+    /** Where the keys of the encrypted queues come from, or {@code null} when no queue is encrypted. */
+    public KeysConfig keys() {
+        return keys;
+    }
+
     /** The host this configuration is the part of (see {@link #onHost}), or {@code null} for a whole deployment. */
     public String thisHost() {
         return thisHost;
@@ -226,6 +233,7 @@ public final class CelerityConfig {
         private final ConfigParts parts;
         private String thisHost;
         private ClusterConfig cluster;
+        private KeysConfig keys;
         private Map<String, Integer> lines = Map.of();
         private final Map<String, ConfigEntry> sections = new LinkedHashMap<>();
 
@@ -313,6 +321,12 @@ public final class CelerityConfig {
         /** Sets the cluster that decides the primary of each highly available service. */
         public Builder cluster(ClusterConfig cluster) {
             this.cluster = cluster;
+            return this;
+        }
+
+        /** Sets where the keys of encrypted queues come from. */
+        public Builder keys(KeysConfig keys) {
+            this.keys = keys;
             return this;
         }
 

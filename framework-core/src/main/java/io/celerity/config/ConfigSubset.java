@@ -17,7 +17,7 @@ final class ConfigSubset {
         CelerityConfig.Builder b = new CelerityConfig.Builder(all.source()).hostId(all.hostId())
                 .metricsPort(all.metricsPort()).minFreeSpace(all.minFreeSpace())
                 .writeFailureTimeout(all.writeFailureTimeout()).lines(all.lines()).sections(all.sections()).thisHost(host)
-                .cluster(all.cluster());
+                .cluster(all.cluster()).keys(all.keys());
         all.hosts().values().forEach(b::host);
         Set<String> used = new HashSet<>();
         Set<String> loops = new HashSet<>();

@@ -14,12 +14,20 @@ import java.util.List;
  * @param sync      when documents services write here are forced to disk
  * @param events    the fully qualified names of the interfaces whose events this queue carries; empty for any event
  * @param replication where it is written and copied to when the deployment spans several hosts, or {@code null}
+ * @param encryptionKey the name of the key every document written to it is encrypted with (see {@link KeysConfig}),
+ *                      or {@code null} when it is not encrypted
  */
 public record QueueConfig(String name, Path path, String rollCycle, int sourceId, int keepCycles, SyncPolicy sync,
-                          List<String> events, Replication replication) {
+                          List<String> events, Replication replication, String encryptionKey) {
 
     public QueueConfig {
         events = events == null ? List.of() : List.copyOf(events);
+    }
+
+    /** A queue, not encrypted. */
+    public QueueConfig(String name, Path path, String rollCycle, int sourceId, int keepCycles, SyncPolicy sync,
+                       List<String> events, Replication replication) {
+        this(name, path, rollCycle, sourceId, keepCycles, sync, events, replication, null);
     }
 
     /** A queue of a deployment on one host. */
@@ -45,12 +53,12 @@ public record QueueConfig(String name, Path path, String rollCycle, int sourceId
 
     /** This queue keeping only its {@code keepCycles} newest cycle files (0: every one). */
     public QueueConfig withKeepCycles(int keepCycles) {
-        return new QueueConfig(name, path, rollCycle, sourceId, keepCycles, sync, events, replication);
+        return new QueueConfig(name, path, rollCycle, sourceId, keepCycles, sync, events, replication, encryptionKey);
     }
 
     /** This queue with every document services write to it forced to disk as {@code sync} says. */
     public QueueConfig withSync(SyncPolicy sync) {
-        return new QueueConfig(name, path, rollCycle, sourceId, keepCycles, sync, events, replication);
+        return new QueueConfig(name, path, rollCycle, sourceId, keepCycles, sync, events, replication, encryptionKey);
     }
 
     /**
@@ -58,12 +66,25 @@ public record QueueConfig(String name, Path path, String rollCycle, int sourceId
      * any other event as a bad message.
      */
     public QueueConfig withEvents(List<String> interfaces) {
-        return new QueueConfig(name, path, rollCycle, sourceId, keepCycles, sync, interfaces, replication);
+        return new QueueConfig(name, path, rollCycle, sourceId, keepCycles, sync, interfaces, replication, encryptionKey);
     }
 
     /** This queue written on one host and copied to others, as {@code replication} says. */
     public QueueConfig withReplication(Replication replication) {
-        return new QueueConfig(name, path, rollCycle, sourceId, keepCycles, sync, events, replication);
+        return new QueueConfig(name, path, rollCycle, sourceId, keepCycles, sync, events, replication, encryptionKey);
+    }
+
+    /**
+     * This queue with every document written to it encrypted with the newest version of key {@code keyName} from the
+     * deployment's key provider ({@link CelerityConfig#keys()}).
+     */
+    public QueueConfig withEncryptionKey(String keyName) {
+        return new QueueConfig(name, path, rollCycle, sourceId, keepCycles, sync, events, replication, keyName);
+    }
+
+    /** Whether documents are encrypted at rest in this queue. */
+    public boolean encrypted() {
+        return encryptionKey != null;
     }
 
     /** The roll cycle used when none is configured. */

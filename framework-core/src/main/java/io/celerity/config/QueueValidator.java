@@ -42,7 +42,29 @@ final class QueueValidator {
             checkWritable(entry, q.path());
             for (String event : q.events())
                 eventInterface(entry, event);
+            if (q.encrypted())
+                checkEncryption(entry, q);
         }
+        if (config.keys() != null)
+            checkKeys(config.keys());
+    }
+
+    private void checkEncryption(String entry, QueueConfig q) {
+        if (q.encryptionKey().isBlank() || !q.encryptionKey().matches("[A-Za-z0-9_-]+"))
+            throw error(entry, "encryptionKey", "'" + q.encryptionKey() + "' is not a key name; expected letters, "
+                    + "digits, '-' or '_' (the key store holds its versions as NAME.1, NAME.2, ...)");
+        if (config.keys() == null)
+            throw error(entry, "encryptionKey", "no keys configured; expected a top-level 'keys' section naming the "
+                    + "key store (store, and passwordEnv or passwordFile) or a provider");
+    }
+
+    private void checkKeys(KeysConfig keys) {
+        if ((keys.store() == null) == (keys.provider() == null))
+            throw error("keys", keys.store() == null ? "store" : "provider", "expected either 'store' (a PKCS12 key "
+                    + "store file) or 'provider' (a KeyProvider class), not both, not neither");
+        if (keys.store() != null && (keys.passwordEnv() == null) == (keys.passwordFile() == null))
+            throw error("keys", "passwordEnv", "expected either 'passwordEnv' (an environment variable) or "
+                    + "'passwordFile' (a file) holding the key store's password; never the password itself");
     }
 
     /** A class named under a queue's {@code events}: it must load and be an interface. */

@@ -64,7 +64,7 @@ final class YamlConfigReader {
     private CelerityConfig parse(Map<String, Object> root) {
         ConfigSection top = new ConfigSection(source, tree, lines, "top level", root, "", 1);
         List<String> keys = new ArrayList<>(List.of("hostId", "hosts", "cluster", "queues", "services", "agents",
-                "eventLoops", "monitoring", "minFreeSpace", "writeFailureTimeout"));
+                "eventLoops", "monitoring", "minFreeSpace", "writeFailureTimeout", "keys"));
         Set<String> modules = ConfigChecks.sections();
         keys.addAll(modules);
         top.allow(keys.toArray(String[]::new));
@@ -85,6 +85,8 @@ final class YamlConfigReader {
         top.entries("hosts").forEach((name, h) -> b.host(host(name, h)));
         if (top.has("cluster"))
             b.cluster(cluster(top.section("cluster")));
+        if (top.has("keys"))
+            b.keys(keys(top.section("keys")));
         top.entries("queues").forEach((name, q) -> b.queue(queue(name, q)));
         top.entries("eventLoops").forEach((name, l) -> b.eventLoop(eventLoop(name, l)));
         top.entries("services").forEach((name, s) -> b.service(service(name, s)));
@@ -96,13 +98,14 @@ final class YamlConfigReader {
     }
 
     private QueueConfig queue(String name, ConfigSection q) {
-        q.allow("path", "rollCycle", "sourceId", "keepCycles", "sync", "events", "host", "replicas", "acks");
+        q.allow("path", "rollCycle", "sourceId", "keepCycles", "sync", "events", "host", "replicas", "acks",
+                "encryptionKey");
         Path path = baseDir.resolve(q.string("path", null, "the queue's directory"));
         return new QueueConfig(name, path, q.string("rollCycle", QueueConfig.DEFAULT_ROLL_CYCLE, null),
                 (int) q.integer("sourceId", QueueConfig.defaultSourceId(name)), (int) q.integer("keepCycles", 0),
                 q.enumValue("sync", SyncPolicy.class, SyncPolicy.NONE),
                 q.has("events") ? q.stringList("events", "a list of interface names, e.g. [ com.example.FillIn ]")
-                        : List.of(), replication(q));
+                        : List.of(), replication(q), q.string("encryptionKey", null, null));
     }
 
     private static Replication replication(ConfigSection q) {
@@ -111,6 +114,14 @@ final class YamlConfigReader {
         return new Replication(q.string("host", null, "the name of the host that writes the queue"),
                 q.has("replicas") ? q.stringList("replicas", "a list of host names, e.g. [ b ]") : List.of(),
                 (int) q.integer("acks", 0));
+    }
+
+    private KeysConfig keys(ConfigSection k) {
+        k.allow("store", "passwordEnv", "passwordFile", "provider");
+        String store = k.string("store", null, null);
+        String passwordFile = k.string("passwordFile", null, null);
+        return new KeysConfig(store == null ? null : baseDir.resolve(store), k.string("passwordEnv", null, null),
+                passwordFile == null ? null : baseDir.resolve(passwordFile), k.string("provider", null, null));
     }
 
     private static HostConfig host(String name, ConfigSection h) {

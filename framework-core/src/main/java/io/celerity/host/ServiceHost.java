@@ -19,16 +19,17 @@ import io.celerity.internal.operations.HostQueues;
 import io.celerity.internal.operations.MetricsEndpoint;
 import io.celerity.internal.operations.StatusPublisher;
 import io.celerity.time.UniqueTimestamps;
-import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 
 /**
@@ -95,6 +96,7 @@ public final class ServiceHost implements AutoCloseable {
         extensions.beforeOpen();
         timestamps = options.timestamps().apply(config.hostId());
         queues = new HostQueues(config, options.queueClock());
+        requireKeysOfQueuesInUse();
         moveAsideIncompleteCycleFiles();
         extensions.start(queues::get, this::stopBecause);
         Map<String, List<LoopParticipant>> byLoop = participantsByLoop(options);
@@ -140,11 +142,26 @@ public final class ServiceHost implements AutoCloseable {
         return byLoop;
     }
 
+    // A service or agent needs the keys of its encrypted queues: refused before any loop starts, naming the queue.
+    private void requireKeysOfQueuesInUse() {
+        Set<String> used = new LinkedHashSet<>();
+        for (ServiceConfig s : config.services().values()) {
+            used.addAll(s.readQueues());
+            used.add(s.output());
+            if (s.snapshot() != null)
+                used.add(s.snapshot().queue());
+            if (s.errors() != null)
+                used.add(s.errors());
+        }
+        config.agents().values().forEach(a -> used.add(a.output()));
+        queues.requireKeys(used);
+    }
+
     // A process killed while creating a cycle file leaves one no reader gets past: before any reader opens.
     private void moveAsideIncompleteCycleFiles() {
         for (String queue : config.queues().keySet())
             if (config.writtenHere(queue))
-                IncompleteCycleFiles.moveAside((SingleChronicleQueue) queues.get(queue));
+                IncompleteCycleFiles.moveAside(queues.stored(queue));
     }
 
     private MetricsEndpoint startMetrics(Map<String, ServiceCounters> stats) {

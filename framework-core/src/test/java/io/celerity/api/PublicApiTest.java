@@ -33,7 +33,7 @@ class PublicApiTest {
 
     /** What users program against; everything else public is plumbing, under io.celerity.internal. */
     static final Set<String> API_PACKAGES = Set.of("io.celerity.api", "io.celerity.config", "io.celerity.host",
-            "io.celerity.snapshot", "io.celerity.time", "io.celerity.extension");
+            "io.celerity.snapshot", "io.celerity.time", "io.celerity.extension", "io.celerity.encryption");
     private static final String INTERNAL = "io.celerity.internal.";
 
     @Test

@@ -100,7 +100,7 @@ class ConfigValidationTest {
         rejected(queues() + service("    implClass: " + ECHO + "\n    inputs: [ in ]\n    output: out\n"
                 + "    startsFrom: START\n"), "service 'echo'", "startsFrom", "unknown key", "startFrom");
         rejected(queues().replace("{ path: q/in }", "{ path: q/in, roll: DAILY }"), "queue 'in'", "roll",
-                "expected one of [path, rollCycle, sourceId, keepCycles, sync, events, host, replicas, acks]");
+                "expected one of [path, rollCycle, sourceId, keepCycles, sync, events, host, replicas, acks, encryptionKey]");
         rejected("hostid: 3\n" + queues(), "top level", "hostid", "hostId");
     }
 

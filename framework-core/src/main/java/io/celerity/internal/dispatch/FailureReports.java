@@ -1,5 +1,6 @@
 package io.celerity.internal.dispatch;
 
+import io.celerity.internal.encryption.RefusedDocument;
 import net.openhft.chronicle.bytes.Bytes;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -68,6 +69,15 @@ public final class FailureReports {
         long n = stats.countBadMessage();
         if (isPowerOfTwo(n) || deadLetters != null)
             badMessage(input, index, n, e.toString(), raw, from);
+    }
+
+    /** The input, of an encrypted queue, could not be authenticated: its tailer has moved past it unread. */
+    void refused(int input, RefusedDocument e) {
+        long n = stats.countBadMessage();
+        if (isPowerOfTwo(n))
+            LOG.warn("{}: input '{}': {} (bad message #{}); skipped", service, readQueues.get(input), e.getMessage(), n);
+        if (deadLetters != null)
+            deadLetters.badMessage(readQueues.get(input), e.index(), e.getMessage(), null, 0);
     }
 
     /** The input's event is one this input does not accept, e.g. a snapshot event on an input queue. */

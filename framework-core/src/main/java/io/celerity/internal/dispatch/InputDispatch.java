@@ -5,6 +5,7 @@ import io.celerity.internal.codegen.AcceptedEvents;
 import io.celerity.internal.codegen.EventNotAccepted;
 import io.celerity.internal.codegen.MethodCode;
 import io.celerity.internal.component.ComponentType;
+import io.celerity.internal.encryption.RefusedDocument;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.core.Jvm;
 import net.openhft.chronicle.core.io.Closeable;
@@ -105,6 +106,9 @@ final class InputDispatch implements AutoCloseable {
                 return 0;
             }
             dispatch(i, in, out, readNanos);
+            return 1;
+        } catch (RefusedDocument e) { // an encrypted input that does not authenticate: never given to the component
+            failures.refused(i, e);
             return 1;
         }
     }

@@ -3,13 +3,17 @@ package io.celerity.internal.operations;
 import io.celerity.config.CelerityConfig;
 import io.celerity.config.QueueConfig;
 import io.celerity.config.SyncPolicy;
+import io.celerity.internal.encryption.QueueEncryption;
+import io.celerity.internal.encryption.StoredQueue;
 import net.openhft.chronicle.bytes.SyncMode;
 import net.openhft.chronicle.core.io.Closeable;
 import net.openhft.chronicle.core.time.TimeProvider;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.RollCycles;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
 
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
@@ -17,27 +21,31 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A host's queues, each opened with its roll cycle and sync mode, and trimmed to its {@code keepCycles} after each
- * roll by one background thread; closed together.
+ * A host's queues, each opened with its roll cycle and sync mode, sealing and opening its documents when it is
+ * encrypted, and trimmed to its {@code keepCycles} after each roll by one background thread; closed together.
  */
 public final class HostQueues implements AutoCloseable {
 
     private final Map<String, ChronicleQueue> queues = new LinkedHashMap<>();
+    private final QueueEncryption encryption;
+    private final CelerityConfig config;
     private final Map<String, CycleRetention> retentions = new LinkedHashMap<>();
     private ExecutorService retentionThread;
 
     /** Opens every queue of {@code config}; {@code rollClock} decides when they roll to a new cycle file. */
     public HostQueues(CelerityConfig config, TimeProvider rollClock) {
+        this.config = config;
+        this.encryption = new QueueEncryption(config);
         try {
             for (QueueConfig q : config.queues().values())
-                queues.put(q.name(), open(q, config, rollClock));
+                queues.put(q.name(), encryption.view(q, open(q, config, rollClock)));
         } catch (RuntimeException | Error e) {
             close();
             throw e;
         }
     }
 
-    private ChronicleQueue open(QueueConfig q, CelerityConfig config, TimeProvider rollClock) {
+    private SingleChronicleQueue open(QueueConfig q, CelerityConfig config, TimeProvider rollClock) {
         SingleChronicleQueueBuilder builder = SingleChronicleQueueBuilder.binary(q.path())
                 .rollCycle(RollCycles.valueOf(q.rollCycle()))
                 .timeProvider(rollClock);
@@ -51,9 +59,25 @@ public final class HostQueues implements AutoCloseable {
         return builder.build();
     }
 
-    /** The open queue called {@code name}, or {@code null}. */
+    /** The open queue called {@code name} as services read and write it (see {@link #stored}), or {@code null}. */
     public ChronicleQueue get(String name) {
         return queues.get(name);
+    }
+
+    /** The open queue called {@code name} as it lies on disk: sealed documents when it is encrypted. */
+    public SingleChronicleQueue stored(String name) {
+        return StoredQueue.of(queues.get(name));
+    }
+
+    /**
+     * Checks that the keys of each encrypted queue of {@code names} are here, so that a host refuses to start without
+     * them rather than fail on its loops.
+     *
+     * @throws IllegalStateException naming the queue, its key and why they are not
+     */
+    public void requireKeys(Collection<String> names) {
+        for (String name : names)
+            encryption.requireKeys(config.queues().get(name));
     }
 
     /** How many trim passes the retention of queue {@code name} has run; -1 when it keeps all its cycles. */
@@ -75,7 +99,7 @@ public final class HostQueues implements AutoCloseable {
             t.setDaemon(true);
             return t;
         });
-        retentions.forEach((queue, retention) -> retention.start(queues.get(queue), retentionThread));
+        retentions.forEach((queue, retention) -> retention.start(stored(queue), retentionThread));
     }
 
     @Override

@@ -1,14 +1,16 @@
 package io.celerity.internal.operations;
 
+import io.celerity.config.CelerityConfig;
+import io.celerity.config.QueueConfig;
+import io.celerity.internal.encryption.QueueEncryption;
+import net.openhft.chronicle.queue.ChronicleQueue;
 import io.celerity.api.FailedInput;
 import io.celerity.api.FailedInputs;
 import net.openhft.chronicle.bytes.MethodReader;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
-import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
 
 import java.nio.file.Files;
-import java.nio.file.Path;
 
 /**
  * Counts the {@link FailedInputs} reports one service wrote to an {@code errors} queue, read from the queue alone (so
@@ -18,9 +20,13 @@ public final class ReportedFailures {
     private ReportedFailures() {
     }
 
-    /** Reports by {@code service} that {@code errorsQueue} still holds; 0 when no report has created the queue yet. */
-    public static long count(Path errorsQueue, String service) {
-        if (!Files.isRegularFile(errorsQueue.resolve(SingleChronicleQueue.QUEUE_METADATA_FILE)))
+    /**
+     * Reports by {@code service} that queue {@code errors} of {@code config} still holds; 0 when no report has created
+     * the queue yet.
+     */
+    public static long count(CelerityConfig config, String errors, String service) {
+        QueueConfig errorsQueue = config.queues().get(errors);
+        if (!Files.isRegularFile(errorsQueue.path().resolve(SingleChronicleQueue.QUEUE_METADATA_FILE)))
             return 0; // not opened: Chronicle would warn and fall back to a read-only table store
         long[] count = {0};
         FailedInputs counter = new FailedInputs() {
@@ -35,7 +41,7 @@ public final class ReportedFailures {
                     count[0]++;
             }
         };
-        try (SingleChronicleQueue queue = SingleChronicleQueueBuilder.binary(errorsQueue).readOnly(true).build();
+        try (ChronicleQueue queue = new QueueEncryption(config).open(errorsQueue, true);
              ExcerptTailer tailer = queue.createTailer()) {
             MethodReader reader = tailer.methodReader(counter);
             while (reader.readOne()) {

@@ -1,5 +1,7 @@
 package io.celerity.internal.operations;
 
+import io.celerity.internal.encryption.QueueEncryption;
+import io.celerity.internal.encryption.StoredQueue;
 import io.celerity.config.CelerityConfig;
 import io.celerity.config.ServiceConfig;
 import io.celerity.internal.dispatch.Heartbeat;
@@ -47,7 +49,8 @@ public final class ServiceProgress {
         int[] sourceIds = service.readQueues().stream().mapToInt(q -> config.queues().get(q).sourceId()).toArray();
         Map<String, Long> lag = new LinkedHashMap<>();
         long processed = 0;
-        try (SingleChronicleQueue output = exists(config, service.output()) ? open(config, service.output()) : null) {
+        try (ChronicleQueue output = exists(config, service.output())
+                ? new QueueEncryption(config).open(config.queues().get(service.output()), true) : null) {
             long[] last = output != null ? RestartPoint.lastProcessedIndices(output, sourceIds) : nothingProcessed(sourceIds);
             for (int i = 0; i < sourceIds.length; i++) {
                 String name = service.readQueues().get(i);
@@ -65,7 +68,7 @@ public final class ServiceProgress {
             boolean soleWriter = config.services().values().stream()
                     .noneMatch(s -> s != service && s.output().equals(service.output()));
             // Alone on its queue and without heartbeats, every document there is one it wrote: the index counts them.
-            long written = soleWriter && service.heartbeat() == null ? output.entryCount()
+            long written = soleWriter && service.heartbeat() == null ? StoredQueue.of(output).entryCount()
                     : written(output, sourceIds, soleWriter);
             return new ServiceProgress(lag, processed, written, lastWriteAge(output));
         }
@@ -180,6 +183,7 @@ public final class ServiceProgress {
         return java.nio.file.Files.isDirectory(config.queues().get(queue).path());
     }
 
+    // As it lies on disk: inputs are only counted.
     private static SingleChronicleQueue open(CelerityConfig config, String queue) {
         return SingleChronicleQueueBuilder.binary(config.queues().get(queue).path()).readOnly(true).build();
     }

@@ -1,5 +1,6 @@
 package io.celerity.internal.replication;
 
+import io.celerity.internal.encryption.StoredQueue;
 import io.celerity.config.CelerityConfig;
 import io.celerity.config.QueueConfig;
 import io.celerity.config.Replication;
@@ -75,7 +76,7 @@ public final class AeronReplicationFactory {
                 Replication r = q.replication();
                 if (r == null || r.replicas().isEmpty() || !r.availableOn(host))
                     continue;
-                SingleChronicleQueue queue = (SingleChronicleQueue) queues.apply(q.name());
+                SingleChronicleQueue queue = StoredQueue.of(queues.apply(q.name()));
                 Endpoint[] data = endpoints(config, hostNames, q.sourceId());
                 Endpoint[] controls = endpoints(config, hostNames, -q.sourceId());
                 int self = hostNames.indexOf(host);

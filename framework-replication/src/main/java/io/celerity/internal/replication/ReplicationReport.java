@@ -1,5 +1,6 @@
 package io.celerity.internal.replication;
 
+import io.celerity.internal.encryption.StoredQueue;
 import io.celerity.internal.operations.ServiceProgress;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.RollCycle;
@@ -40,7 +41,7 @@ public final class ReplicationReport {
 
     /** The last index of the queue as this host holds it (the source's, or the replica's), -1 when it is empty. */
     public long lastIndex(String queue) {
-        return ServiceProgress.lastIndex((SingleChronicleQueue) queues.apply(queue));
+        return ServiceProgress.lastIndex(StoredQueue.of(queues.apply(queue)));
     }
 
     /**
@@ -50,7 +51,7 @@ public final class ReplicationReport {
     public long lag(ReplicaLink link) {
         if (!link.atSource())
             return UNKNOWN;
-        SingleChronicleQueue queue = (SingleChronicleQueue) queues.apply(link.queue());
+        SingleChronicleQueue queue = StoredQueue.of(queues.apply(link.queue()));
         long last = ServiceProgress.lastIndex(queue);
         long acked = link.ackedIndex();
         if (last < 0 || acked >= last)

@@ -1,0 +1,31 @@
+package io.celerity.internal.encryption;
+
+import javax.crypto.Cipher;
+import java.security.GeneralSecurityException;
+
+/** The JDK's AES-GCM, and the little-endian ints of a sealed document's header and nonce. */
+final class Ciphers {
+
+    private Ciphers() {
+    }
+
+    static Cipher aesGcm() {
+        try {
+            return Cipher.getInstance("AES/GCM/NoPadding");
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("this JVM has no AES/GCM/NoPadding cipher", e);
+        }
+    }
+
+    static void putInt(byte[] to, int at, int value) {
+        for (int i = 0; i < 4; i++)
+            to[at + i] = (byte) (value >>> (8 * i));
+    }
+
+    static int getInt(byte[] from, int at) {
+        int value = 0;
+        for (int i = 0; i < 4; i++)
+            value |= (from[at + i] & 0xFF) << (8 * i);
+        return value;
+    }
+}

@@ -1,0 +1,196 @@
+package io.celerity.internal.encryption;
+
+import net.openhft.chronicle.bytes.Bytes;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.ExcerptTailer;
+import net.openhft.chronicle.queue.TailerDirection;
+import net.openhft.chronicle.queue.TailerState;
+import net.openhft.chronicle.wire.DocumentContext;
+import net.openhft.chronicle.wire.Wire;
+import net.openhft.chronicle.wire.WireType;
+
+/**
+ * A tailer of an encrypted queue: each document it reads is authenticated and opened into a buffer on the heap, which
+ * the document's wire reads; a document that cannot be is refused ({@link RefusedDocument}) and passed over. Moves,
+ * indexes and metadata are the stored tailer's. One thread.
+ */
+final class OpeningTailer implements ExcerptTailer {
+
+    private final ExcerptTailer stored;
+    private final CipherQueue queue;
+    private final DocumentOpener opener;
+    private final OpenedDocument document = new OpenedDocument();
+
+    OpeningTailer(ExcerptTailer stored, CipherQueue queue, QueueKeys keys) {
+        this.stored = stored;
+        this.queue = queue;
+        this.opener = new DocumentOpener(keys);
+    }
+
+    /** @throws RefusedDocument for a document that cannot be opened; this tailer has then moved past it */
+    @Override
+    public DocumentContext readingDocument(boolean includeMetaData) {
+        DocumentContext in = stored.readingDocument(includeMetaData);
+        if (!in.isPresent() || in.isMetaData())
+            return in;
+        try {
+            opener.open(in.wire().bytes(), document.plain.bytes(), in.index());
+        } catch (RuntimeException e) {
+            in.close();
+            throw e;
+        }
+        document.in = in;
+        return document;
+    }
+
+    @Override
+    public long index() {
+        return stored.index();
+    }
+
+    @Override
+    public int cycle() {
+        return stored.cycle();
+    }
+
+    @Override
+    public boolean moveToIndex(long index) {
+        return stored.moveToIndex(index);
+    }
+
+    @Override
+    public boolean moveToCycle(int cycle) {
+        return stored.moveToCycle(cycle);
+    }
+
+    @Override
+    public ExcerptTailer toStart() {
+        stored.toStart();
+        return this;
+    }
+
+    @Override
+    public ExcerptTailer toEnd() {
+        stored.toEnd();
+        return this;
+    }
+
+    @Override
+    public ExcerptTailer striding(boolean striding) {
+        stored.striding(striding);
+        return this;
+    }
+
+    @Override
+    public boolean striding() {
+        return stored.striding();
+    }
+
+    @Override
+    public ExcerptTailer direction(TailerDirection direction) {
+        stored.direction(direction);
+        return this;
+    }
+
+    @Override
+    public TailerDirection direction() {
+        return stored.direction();
+    }
+
+    @Override
+    public TailerState state() {
+        return stored.state();
+    }
+
+    @Override
+    public long excerptsInCycle(int cycle) {
+        return stored.excerptsInCycle(cycle);
+    }
+
+    @Override
+    public int sourceId() {
+        return stored.sourceId();
+    }
+
+    @Override
+    public ChronicleQueue queue() {
+        return queue;
+    }
+
+    @Override
+    public void close() {
+        stored.close();
+    }
+
+    @Override
+    public boolean isClosed() {
+        return stored.isClosed();
+    }
+
+    @Override
+    public boolean isClosing() {
+        return stored.isClosing();
+    }
+
+    @Override
+    public void singleThreadedCheckReset() {
+        stored.singleThreadedCheckReset();
+    }
+
+    @Override
+    public void singleThreadedCheckDisabled(boolean disabled) {
+        stored.singleThreadedCheckDisabled(disabled);
+    }
+
+    /** The document in hand, opened: its plaintext on the heap; everything else is the stored document's. */
+    private static final class OpenedDocument implements DocumentContext {
+
+        private final Wire plain = WireType.BINARY_LIGHT.apply(Bytes.allocateElasticOnHeap(512));
+        private DocumentContext in;
+
+        @Override
+        public Wire wire() {
+            return plain;
+        }
+
+        @Override
+        public boolean isMetaData() {
+            return false;
+        }
+
+        @Override
+        public boolean isPresent() {
+            return true;
+        }
+
+        @Override
+        public boolean isNotComplete() {
+            return in.isNotComplete();
+        }
+
+        @Override
+        public void rollbackOnClose() {
+            in.rollbackOnClose();
+        }
+
+        @Override
+        public void close() {
+            in.close();
+        }
+
+        @Override
+        public void reset() {
+            in.reset();
+        }
+
+        @Override
+        public int sourceId() {
+            return in.sourceId();
+        }
+
+        @Override
+        public long index() {
+            return in.index();
+        }
+    }
+}

@@ -1,0 +1,103 @@
+package io.celerity.internal.encryption;
+
+import io.celerity.config.CelerityConfig;
+import io.celerity.config.KeysConfig;
+import io.celerity.config.QueueConfig;
+import io.celerity.encryption.KeyProvider;
+import io.celerity.encryption.KeyStoreKeys;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Which of a deployment's queues are encrypted, and their keys: found through its key provider the first time a queue
+ * needs them (a host holding only copies of a queue never asks). Thread-safe.
+ */
+public final class QueueEncryption {
+
+    private final CelerityConfig config;
+    private KeyProvider provider;
+
+    public QueueEncryption(CelerityConfig config) {
+        this.config = config;
+    }
+
+    /** Queue {@code q} as services and tools read and write it: {@code stored} itself, or sealing and opening it. */
+    public ChronicleQueue view(QueueConfig q, SingleChronicleQueue stored) {
+        return q.encrypted() ? new CipherQueue(stored, q.name(), () -> keys(q)) : stored;
+    }
+
+    /**
+     * Opens queue {@code q} as a tool or test outside a host does ({@code readOnly} for one that only reads), sealing
+     * and opening its documents when it is encrypted.
+     */
+    public ChronicleQueue open(QueueConfig q, boolean readOnly) {
+        return view(q, SingleChronicleQueueBuilder.binary(q.path()).readOnly(readOnly).build());
+    }
+
+    /**
+     * Checks that the keys of encrypted queue {@code q} are here.
+     *
+     * @throws IllegalStateException naming the queue and key, and why not
+     */
+    public void requireKeys(QueueConfig q) {
+        if (q.encrypted())
+            keys(q);
+    }
+
+    synchronized QueueKeys keys(QueueConfig q) {
+        try {
+            return new QueueKeys(q.name(), q.encryptionKey(), provider().versions(q.encryptionKey()));
+        } catch (RuntimeException e) {
+            throw new IllegalStateException(e.getMessage().startsWith("queue '") ? e.getMessage()
+                    : "queue '" + q.name() + "' is encrypted with key '" + q.encryptionKey() + "': " + e.getMessage(),
+                    e);
+        }
+    }
+
+    private KeyProvider provider() {
+        if (provider == null)
+            provider = providerOf(config.keys());
+        return provider;
+    }
+
+    private static KeyProvider providerOf(KeysConfig keys) {
+        if (keys == null)
+            throw new IllegalStateException("no keys configured (a top-level 'keys' section)");
+        if (keys.provider() != null)
+            return instance(keys.provider());
+        return new KeyStoreKeys(keys.store(), password(keys));
+    }
+
+    private static char[] password(KeysConfig keys) {
+        if (keys.passwordEnv() != null) {
+            String password = System.getenv(keys.passwordEnv());
+            if (password == null)
+                throw new IllegalStateException("the key store's password variable " + keys.passwordEnv()
+                        + " is not set");
+            return password.toCharArray();
+        }
+        Path file = keys.passwordFile();
+        try {
+            return Files.readAllLines(file).stream().findFirst().orElse("").toCharArray();
+        } catch (IOException e) {
+            throw new IllegalStateException("the key store's password file '" + file + "' cannot be read: " + e, e);
+        }
+    }
+
+    private static KeyProvider instance(String className) {
+        try {
+            Class<?> c = Class.forName(className, true, Thread.currentThread().getContextClassLoader());
+            if (!KeyProvider.class.isAssignableFrom(c))
+                throw new IllegalStateException("key provider " + className + " does not implement "
+                        + KeyProvider.class.getName());
+            return (KeyProvider) c.getConstructor().newInstance();
+        } catch (ReflectiveOperationException | LinkageError e) {
+            throw new IllegalStateException("key provider " + className + " cannot be made: " + e, e);
+        }
+    }
+}
