@@ -1,5 +1,8 @@
 package io.celerity.benchmarks.hop;
 
+import io.celerity.benchmarks.encryption.GeneratedKeys;
+import io.celerity.config.QueueConfig;
+import io.celerity.internal.encryption.QueueEncryption;
 import io.celerity.benchmarks.harness.LatencyTask;
 import io.celerity.benchmarks.harness.Probes;
 import io.celerity.config.Affinity;
@@ -9,7 +12,6 @@ import io.celerity.config.PauserType;
 import io.celerity.config.ServiceConfig;
 import io.celerity.host.ServiceHost;
 import net.openhft.chronicle.queue.ChronicleQueue;
-import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
 
 import java.util.List;
 import java.util.Map;
@@ -24,6 +26,7 @@ public final class CelerityHop implements LatencyTask {
 
     private final int handlerCpu;
     private final boolean monitoring;
+    private final boolean encrypted;
     private BenchmarkData data;
     private ServiceHost host;
     private ChronicleQueue pings;
@@ -31,10 +34,14 @@ public final class CelerityHop implements LatencyTask {
     private final Ping ping = new Ping();
     private long sequence;
 
-    /** {@code monitoring}: with the Prometheus endpoint's per-hop histograms on, which costs a little per message. */
-    public CelerityHop(int handlerCpu, boolean monitoring) {
+    /**
+     * {@code monitoring}: with the Prometheus endpoint's per-hop histograms on, which costs a little per message;
+     * {@code encrypted}: with every queue encrypted at rest (AES-GCM, a 256-bit key).
+     */
+    public CelerityHop(int handlerCpu, boolean monitoring, boolean encrypted) {
         this.handlerCpu = handlerCpu;
         this.monitoring = monitoring;
+        this.encrypted = encrypted;
     }
 
     @Override
@@ -43,17 +50,23 @@ public final class CelerityHop implements LatencyTask {
         String probesKey = data.registerSinkProbes(probes);
         CelerityConfig config = CelerityConfig.builder()
                 .metricsPort(monitoring ? 0 : -1)
-                .queue("pings", data.dir().resolve("pings"))
-                .queue("echoes", data.dir().resolve("echoes"))
-                .queue("sunk", data.dir().resolve("sunk"))
+                .keys(GeneratedKeys.config())
+                .queue(queue("pings"))
+                .queue(queue("echoes"))
+                .queue(queue("sunk"))
                 .eventLoop(new EventLoopConfig(LOOP, PauserType.BUSY, handlerCpu < 0 ? Affinity.NONE : Affinity.cpu(handlerCpu)))
                 .service(ServiceConfig.of("echo", PingEcho.class, List.of("pings"), "echoes").withEventLoop(LOOP))
                 .service(ServiceConfig.of("sink", PingSink.class, List.of("echoes"), "sunk").withEventLoop(LOOP)
                         .withSettings(Map.of("probes", probesKey)))
                 .build();
         host = ServiceHost.start(config);
-        pings = SingleChronicleQueueBuilder.binary(data.dir().resolve("pings")).build();
+        pings = new QueueEncryption(config).open(config.queues().get("pings"), false);
         sender = new PingsOut(pings, "benchmark sender");
+    }
+
+    private QueueConfig queue(String name) {
+        QueueConfig q = QueueConfig.of(name, data.dir().resolve(name));
+        return encrypted ? q.withEncryptionKey("hop") : q;
     }
 
     @Override

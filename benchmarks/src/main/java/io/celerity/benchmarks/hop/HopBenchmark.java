@@ -38,8 +38,9 @@ public final class HopBenchmark implements Callable<Integer> {
 
     static {
         CONTENDERS.put("chronicle-queue", o -> new RawChronicleHop(o.handlerCpu));
-        CONTENDERS.put("celerity", o -> new CelerityHop(o.handlerCpu, false));
-        CONTENDERS.put("celerity-monitored", o -> new CelerityHop(o.handlerCpu, true));
+        CONTENDERS.put("celerity", o -> new CelerityHop(o.handlerCpu, false, false));
+        CONTENDERS.put("celerity-monitored", o -> new CelerityHop(o.handlerCpu, true, false));
+        CONTENDERS.put("celerity-encrypted", o -> new CelerityHop(o.handlerCpu, false, true));
         CONTENDERS.put("disruptor", o -> new DisruptorHop(o.handlerCpu));
         CONTENDERS.put("array-blocking-queue", o -> new ArrayBlockingQueueHop(o.handlerCpu));
         CONTENDERS.put("aeron-ipc", o -> new AeronIpcHop(o.handlerCpu));

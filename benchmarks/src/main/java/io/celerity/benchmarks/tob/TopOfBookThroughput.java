@@ -1,5 +1,7 @@
 package io.celerity.benchmarks.tob;
 
+import io.celerity.benchmarks.encryption.GeneratedKeys;
+import io.celerity.internal.encryption.QueueEncryption;
 import io.celerity.benchmarks.harness.Machine;
 import io.celerity.benchmarks.hop.BenchmarkData;
 import io.celerity.config.CelerityConfig;
@@ -12,7 +14,6 @@ import io.celerity.internal.history.RecordedHistory;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.TailerDirection;
-import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
 import net.openhft.chronicle.wire.DocumentContext;
 import net.openhft.chronicle.wire.VanillaMessageHistory;
 import picocli.CommandLine.Command;
@@ -37,10 +38,13 @@ public final class TopOfBookThroughput implements Callable<Integer> {
     @Option(names = "--runs", description = "runs, each on fresh queues (default: ${DEFAULT-VALUE})")
     int runs = 5;
 
+    @Option(names = "--encrypted", description = "both queues encrypted at rest (AES-GCM, a 256-bit key)")
+    boolean encrypted;
+
     @Override
     public Integer call() throws Exception {
-        System.out.printf("top-of-book echo: %,d 44-byte updates per run, %d runs, the echo on one spinning loop%n  %s%n",
-                updates, runs, Machine.describe());
+        System.out.printf("top-of-book echo%s: %,d 44-byte updates per run, %d runs, the echo on one spinning loop%n  %s%n",
+                encrypted ? ", queues encrypted" : "", updates, runs, Machine.describe());
         runOnce("warm-up"); // compiles the hot path; not counted
         double[] rates = new double[runs];
         for (int run = 0; run < runs; run++)
@@ -53,9 +57,9 @@ public final class TopOfBookThroughput implements Callable<Integer> {
 
     private double runOnce(String run) throws Exception {
         try (BenchmarkData data = new BenchmarkData("tob")) {
-            fill(data, updates);
             CelerityConfig config = CelerityConfig.parse("topofbook/services.yaml",
-                    DemoFiles.resource("topofbook/services.yaml"), data.dir());
+                    yaml(DemoFiles.resource("topofbook/services.yaml")), data.dir());
+            fill(config, updates);
             var threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
             long allocated;
             try (ServiceHost host = ServiceHost.start(config)) {
@@ -65,7 +69,7 @@ public final class TopOfBookThroughput implements Callable<Integer> {
                     Thread.sleep(1);
                 allocated = threads.getThreadAllocatedBytes(tid) - before;
             }
-            double seconds = drainSeconds(data);
+            double seconds = drainSeconds(config);
             double rate = updates / seconds;
             System.out.printf("  %s: %,.0f updates/s (%.3f s), %.3f B/update allocated by the loop thread%n",
                     run, rate, seconds, (double) allocated / updates);
@@ -73,8 +77,21 @@ public final class TopOfBookThroughput implements Callable<Integer> {
         }
     }
 
-    private static void fill(BenchmarkData data, int updates) {
-        try (ChronicleQueue in = SingleChronicleQueueBuilder.binary(data.dir().resolve("top-of-book")).build()) {
+    // The example's deployment, its queues encrypted when asked.
+    private String yaml(String example) {
+        if (!encrypted)
+            return example;
+        return "keys: { provider: " + GeneratedKeys.class.getName() + " }\n" + example
+                .replace("{ path: top-of-book }", "{ path: top-of-book, encryptionKey: tob }")
+                .replace("{ path: top-of-book-echoed }", "{ path: top-of-book-echoed, encryptionKey: tob }");
+    }
+
+    private static ChronicleQueue open(CelerityConfig config, String queue) {
+        return new QueueEncryption(config).open(config.queues().get(queue), false);
+    }
+
+    private static void fill(CelerityConfig config, int updates) {
+        try (ChronicleQueue in = open(config, "top-of-book")) {
             TopOfBookListener writer = in.createAppender().methodWriter(TopOfBookListener.class);
             GeneratedCode.requireGeneratedWriter(writer, "benchmark feed");
             TopOfBook tob = new TopOfBook();
@@ -84,8 +101,8 @@ public final class TopOfBookThroughput implements Callable<Integer> {
     }
 
     /** First update read to last update written, from the echoed queue's message histories. */
-    private static double drainSeconds(BenchmarkData data) {
-        try (ChronicleQueue out = SingleChronicleQueueBuilder.binary(data.dir().resolve("top-of-book-echoed")).build();
+    private static double drainSeconds(CelerityConfig config) {
+        try (ChronicleQueue out = open(config, "top-of-book-echoed");
              ExcerptTailer tailer = out.createTailer()) {
             VanillaMessageHistory history = new VanillaMessageHistory();
             long firstRead = timing(tailer, history, 0);
