@@ -2,6 +2,8 @@ package io.celerity.testing;
 
 import io.celerity.config.Affinity;
 import io.celerity.config.CelerityConfig;
+import io.celerity.config.QueueConfig;
+import io.celerity.internal.encryption.QueueEncryption;
 import io.celerity.config.EventLoopConfig;
 import io.celerity.config.PauserType;
 import io.celerity.config.ServiceConfig;
@@ -14,7 +16,6 @@ import net.openhft.chronicle.bytes.MethodReader;
 import net.openhft.chronicle.core.io.Closeable;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
-import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
 import net.openhft.chronicle.wire.Wire;
 import net.openhft.chronicle.wire.WireType;
 
@@ -64,18 +65,20 @@ final class QueueRun implements AutoCloseable {
         this.out = new ActualOutput(subject.type().outputInterfaces());
         List<Class<?>> inputs = subject.type().inputInterfaces();
         CelerityConfig.Builder b = CelerityConfig.builder();
+        if (subject.encrypted())
+            b.keys(RunKeys.CONFIG);
         List<String> inputNames = new ArrayList<>();
         for (int i = 0; i < inputs.size(); i++) {
             String name = "in-" + i + "-" + inputs.get(i).getSimpleName();
             inputNames.add(name);
-            b.queue(name, dir.resolve(name));
+            b.queue(queue(name, dir));
         }
-        b.queue("out", dir.resolve("out"));
+        b.queue(queue("out", dir));
         b.eventLoop(new EventLoopConfig("test", PauserType.YIELDING, Affinity.NONE));
         ServiceConfig deployed = ServiceConfig.of(service, subject.type().implClass(), inputNames, "out")
                 .withEventLoop("test").withSettings(subject.settings()).withRebuild(subject.rebuild());
         if (subject.snapshotMethod() != null) {
-            b.queue("snapshots", dir.resolve("snapshots"));
+            b.queue(queue("snapshots", dir));
             deployed = deployed.withSnapshot(new SnapshotConfig("snapshots", subject.snapshotMethod(), 1, null));
         }
         b.service(deployed);
@@ -85,18 +88,23 @@ final class QueueRun implements AutoCloseable {
         toQueue = new MethodReader[inputs.size()];
         unansweredSinceOutput = new int[inputs.size()];
         for (int i = 0; i < inputs.size(); i++) {
-            ChronicleQueue q = open(dir.resolve(inputNames.get(i)));
+            ChronicleQueue q = open(inputNames.get(i));
             yamlIn[i] = WireType.YAML_ONLY.apply(Bytes.allocateElasticOnHeap());
             toQueue[i] = toQueue(yamlIn[i], q, inputs.get(i));
             for (Method m : inputs.get(i).getMethods())
                 inputOfMethod.putIfAbsent(m.getName(), i);
         }
-        ExcerptTailer tailer = open(dir.resolve("out")).createTailer();
+        ExcerptTailer tailer = open("out").createTailer();
         fromOutput = out.writer() == null ? tailer.methodReader() : fromOutput(tailer, out.writer());
     }
 
-    private ChronicleQueue open(Path path) {
-        ChronicleQueue q = SingleChronicleQueueBuilder.binary(path).build();
+    private QueueConfig queue(String name, Path dir) {
+        QueueConfig q = QueueConfig.of(name, dir.resolve(name));
+        return subject.encrypted() ? q.withEncryptionKey(RunKeys.KEY) : q;
+    }
+
+    private ChronicleQueue open(String name) {
+        ChronicleQueue q = new QueueEncryption(config).open(config.queues().get(name), false);
         queues.add(q);
         return q;
     }

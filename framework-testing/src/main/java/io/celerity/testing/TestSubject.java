@@ -12,14 +12,16 @@ import java.util.Map;
  * @param type           as the runtime deploys it: the interfaces it implements to be given its state back (its
  *                       outputs with REPLAY_OUTPUTS, its snapshot's) are not among its inputs
  * @param snapshotMethod the method that writes its snapshot, or {@code null} for none
+ * @param encrypted      whether QUEUE and RESTART runs encrypt every queue at rest
  */
-record TestSubject(ComponentType type, Map<String, Object> settings, StateRebuild rebuild, String snapshotMethod) {
+record TestSubject(ComponentType type, Map<String, Object> settings, StateRebuild rebuild, String snapshotMethod,
+                   boolean encrypted) {
 
     static TestSubject of(Class<?> componentClass, Map<String, Object> settings, StateRebuild rebuild,
-                          String snapshotMethod) {
+                          String snapshotMethod, boolean encrypted) {
         ComponentType type = ComponentType.of(componentClass);
         type = type.withoutInputs(type.stateInterfaces(rebuild == StateRebuild.REPLAY_OUTPUTS, snapshotMethod));
-        return new TestSubject(type, Map.copyOf(settings), rebuild, snapshotMethod);
+        return new TestSubject(type, Map.copyOf(settings), rebuild, snapshotMethod, encrypted);
     }
 
     String name() {

@@ -38,6 +38,7 @@ public final class YamlTests {
     private boolean combinations;
     private StateRebuild rebuild = StateRebuild.NONE;
     private String snapshotMethod;
+    private boolean encryptedQueues;
 
     private YamlTests(Class<?> componentClass) {
         this.componentClass = componentClass;
@@ -73,6 +74,15 @@ public final class YamlTests {
         return this;
     }
 
+    /**
+     * Has QUEUE/RESTART runs encrypt every queue at rest, as {@code encryptionKey} in services.yaml would, with a key
+     * made for the test run: what the component reads and writes is sealed on disk and opened again.
+     */
+    public YamlTests encryptedQueues() {
+        this.encryptedQueues = true;
+        return this;
+    }
+
     /** The test directories, relative to the classpath root (i.e. under src/test/resources). */
     public YamlTests directories(String... directories) {
         this.directories.addAll(List.of(directories));
@@ -105,7 +115,8 @@ public final class YamlTests {
         if (snapshotMethod != null && rebuild == StateRebuild.NONE)
             throw new IllegalStateException("snapshot(\"" + snapshotMethod + "\") needs rebuildState(...) other than "
                     + "NONE: a snapshot alone would lose what the component did after it");
-        TestSubject subject = TestSubject.of(componentClass, settings, rebuild, snapshotMethod);
+        TestSubject subject = TestSubject.of(componentClass, settings, rebuild, snapshotMethod,
+                encryptedQueues);
         Set<RunMode> runModes = modes.isEmpty() ? EnumSet.of(RunMode.DIRECT) : modes;
         List<DynamicTest> tests = new ArrayList<>();
         List<Scenario> scenarios = new ArrayList<>();

@@ -213,6 +213,38 @@ class HarnessBehaviourTest {
     }
 
     @Test
+    void queueAndRestartTestsPassOverEncryptedQueuesSnapshotsIncluded() throws Throwable {
+        String in = "newOrder: { clOrdID: S1, symbol: VOD.L, side: BUY, quantity: 5, price: 70.0 }\n...\n"
+                + "cancel: { clOrdID: S2, origClOrdID: S1 }\n...\n";
+        scenario(in, null);
+        regress(() -> tests(HarnessBehaviourTest::gateway));
+        for (DynamicTest test : tests(() -> gateway().modes(RunMode.QUEUE, RunMode.RESTART)
+                .rebuildState(StateRebuild.REPLAY_INPUTS).snapshot("writeLiveOrders").encryptedQueues()))
+            test.getExecutable().execute();
+    }
+
+    @Test
+    void anEncryptedQueueRunLeavesNoPlaintextOfItsEventsOnDisk() throws IOException {
+        TestSubject subject = TestSubject.of(OrderGateway.class, Map.of("maxQuantity", 100), StateRebuild.REPLAY_INPUTS,
+                "writeLiveOrders", true);
+        Path queues = Files.createDirectories(root.resolve("queues"));
+        ActualOutput out = QueueRun.run(subject, queues, List.of(), YamlEvents.parse("in.yaml", ORDER), true);
+        assertTrue(out.text().contains("X1"), "answered: " + out.text());
+        byte[] orderId = "VOD.L".getBytes(StandardCharsets.UTF_8);
+        try (Stream<Path> files = Files.walk(queues)) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".cq4")).toList())
+                assertEquals(-1, indexOf(Files.readAllBytes(f), orderId), "an order's symbol in the clear in " + f);
+        }
+    }
+
+    private static int indexOf(byte[] in, byte[] wanted) {
+        for (int i = 0; i + wanted.length <= in.length; i++)
+            if (java.util.Arrays.equals(in, i, i + wanted.length, wanted, 0, wanted.length))
+                return i;
+        return -1;
+    }
+
+    @Test
     void aSnapshotWithoutStateRebuildIsRefused() {
         IllegalStateException e = assertThrows(IllegalStateException.class,
                 () -> tests(() -> gateway().modes(RunMode.RESTART).snapshot("writeLiveOrders")));

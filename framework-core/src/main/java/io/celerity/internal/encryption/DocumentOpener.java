@@ -56,7 +56,6 @@ final class DocumentOpener {
         int n;
         try {
             cipher.init(Cipher.DECRYPT_MODE, key, new GCMParameterSpec(TAG_BITS, nonce));
-            cipher.updateAAD(header);
             n = cipher.doFinal(sealed, 0, sealedLength, plain, 0);
         } catch (AEADBadTagException e) {
             throw refused(index, "authentication failed with key '" + keys.keyName() + "' version " + version

@@ -9,9 +9,10 @@ import java.security.SecureRandom;
 
 /**
  * Seals documents for one appender with AES-GCM under the newest version of its queue's key. A sealed document is
- * {@code format (1 byte) | key version (4) | nonce (12) | ciphertext | tag (16)}; the format and key version are
- * authenticated with it. Each nonce is a random prefix drawn per sealer and a counter, so none repeats under a key.
- * One thread.
+ * {@code format (1 byte) | key version (4) | nonce (12) | ciphertext | tag (16)}. The header is not passed as
+ * associated data (the JDK buffers that, allocating, on every document): a changed format or version fails anyway,
+ * as another key or none opens nothing. Each nonce is a random prefix drawn per sealer and a counter, so none repeats
+ * under a key. One thread.
  */
 final class DocumentSealer {
 
@@ -49,7 +50,6 @@ final class DocumentSealer {
         from.read(plain, 0, length);
         nextNonce();
         cipher.init(Cipher.ENCRYPT_MODE, keys.version(keys.newest()), new GCMParameterSpec(TAG_BITS, nonce));
-        cipher.updateAAD(header);
         int n = cipher.doFinal(plain, 0, length, sealed, 0);
         to.write(header);
         to.write(nonce);
