@@ -99,8 +99,8 @@ class ArchetypeIT {
         assertTrue(verified.contains("runtime: " + Path.of(javaHome).toRealPath()), "not built on " + javaHome);
 
         int[] counts = surefireCounts(project.resolve("target/surefire-reports"));
-        assertTrue(counts[0] >= (fix ? 5 : 4), "expected the YAML test in 3 modes and the unit test"
-                + (fix ? " and the FIX test" : "") + ", ran " + counts[0]);
+        assertTrue(counts[0] >= (fix ? 7 : 6), "expected the YAML test in 3 modes, 2 over encrypted queues, and the "
+                + "unit test" + (fix ? " and the FIX test" : "") + ", ran " + counts[0]);
         assertEquals(0, counts[1] + counts[2] + counts[3], "errors, skipped, failures: " + verified);
 
         List<String> forbidden = verified.lines().filter(l -> FORBIDDEN.matcher(l).find()).toList();

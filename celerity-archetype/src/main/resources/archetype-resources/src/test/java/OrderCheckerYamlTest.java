@@ -25,4 +25,16 @@ class OrderCheckerYamlTest {
                 .modes(RunMode.DIRECT, RunMode.QUEUE, RunMode.RESTART)
                 .tests();
     }
+
+    /** The same files through queues encrypted at rest, as production's may be (encryptionKey in services.yaml). */
+    @TestFactory
+    Stream<DynamicTest> orderCheckerOverEncryptedQueues() {
+        return YamlTests.of(OrderChecker.class)
+                .settings(Map.of("maxDeviation", 0.05))
+                .rebuildState(StateRebuild.REPLAY_INPUTS)
+                .directories("yaml/order-checker")
+                .modes(RunMode.QUEUE, RunMode.RESTART)
+                .encryptedQueues()
+                .tests();
+    }
 }
