@@ -58,13 +58,14 @@ final class QueueValidator {
                     + "key store (store, and passwordEnv or passwordFile) or a provider");
     }
 
+    // A configuration built in code; a file's keys section is checked as it is read, naming its line.
     private void checkKeys(KeysConfig keys) {
         if ((keys.store() == null) == (keys.provider() == null))
-            throw error("keys", keys.store() == null ? "store" : "provider", "expected either 'store' (a PKCS12 key "
-                    + "store file) or 'provider' (a KeyProvider class), not both, not neither");
+            throw error("top level", "keys", "expected either a store (a PKCS12 key store file) or a provider (a "
+                    + "KeyProvider class), not both, not neither");
         if (keys.store() != null && (keys.passwordEnv() == null) == (keys.passwordFile() == null))
-            throw error("keys", "passwordEnv", "expected either 'passwordEnv' (an environment variable) or "
-                    + "'passwordFile' (a file) holding the key store's password; never the password itself");
+            throw error("top level", "keys", "expected either passwordEnv (an environment variable) or passwordFile "
+                    + "(a file) holding the key store's password, not both");
     }
 
     /** A class named under a queue's {@code events}: it must load and be an interface. */

@@ -118,6 +118,13 @@ final class YamlConfigReader {
 
     private KeysConfig keys(ConfigSection k) {
         k.allow("store", "passwordEnv", "passwordFile", "provider");
+        if (k.has("store") == k.has("provider"))
+            throw k.error(k.has("store") ? "provider" : "store", "expected either 'store' (a PKCS12 key store file) or "
+                    + "'provider' (a KeyProvider class), not both, not neither");
+        if (k.has("store") && k.has("passwordEnv") == k.has("passwordFile"))
+            throw k.error(k.has("passwordEnv") ? "passwordFile" : "passwordEnv", "expected either 'passwordEnv' (an "
+                    + "environment variable) or 'passwordFile' (a file) holding the key store's password, not both; "
+                    + "never the password itself");
         String store = k.string("store", null, null);
         String passwordFile = k.string("passwordFile", null, null);
         return new KeysConfig(store == null ? null : baseDir.resolve(store), k.string("passwordEnv", null, null),

@@ -105,6 +105,26 @@ class ConfigValidationTest {
     }
 
     @Test
+    void encryptionNeedsAKeyNameAndKeysFromAStoreWithAPasswordSourceOrAProvider() throws IOException {
+        String service = service("    implClass: " + ECHO + "\n    inputs: [ in ]\n    output: out\n");
+        String keys = "keys: { store: keys.p12, passwordEnv: KEYS_PASSWORD }\n";
+        rejected(queues().replace("{ path: q/in }", "{ path: q/in, encryptionKey: orders }") + service,
+                "queue 'in'", "encryptionKey", "no keys configured", "'keys' section");
+        rejected(keys + queues().replace("{ path: q/in }", "{ path: q/in, encryptionKey: 'orders key' }") + service,
+                "queue 'in'", "encryptionKey", "'orders key' is not a key name", "NAME.1");
+        rejected("keys: { store: keys.p12, passwordEnv: P, provider: com.example.Kms }\n" + queues() + service,
+                "top level", "keys.provider", "not both");
+        rejected("keys: { store: keys.p12 }\n" + queues() + service, "top level", "keys.passwordEnv",
+                "passwordFile", "never the password itself");
+        rejected("keys: { store: keys.p12, password: secret }\n" + queues() + service, "top level", "keys.password",
+                "unknown key", "passwordEnv");
+        CelerityConfig c = CelerityConfig.load(write(keys
+                + queues().replace("{ path: q/in }", "{ path: q/in, encryptionKey: orders }") + service));
+        assertEquals("orders", c.queues().get("in").encryptionKey());
+        assertEquals(new KeysConfig(dir.resolve("keys.p12"), "KEYS_PASSWORD", null, null), c.keys());
+    }
+
+    @Test
     void missingField() throws IOException {
         rejected(queues() + service("    inputs: [ in ]\n    output: out\n"), "service 'echo'", "implClass",
                 "missing", "class name");
