@@ -12,11 +12,23 @@ import java.nio.file.Path;
  * @param passwordFile the file holding the store's password (its first line), or {@code null}
  * @param provider     the fully qualified name of a {@code KeyProvider} with a public no-argument constructor, or
  *                     {@code null} with a store
+ * @param subjects     the encrypted queue that holds a key per data subject (see {@code io.celerity.api.DataSubject}),
+ *                     or {@code null} when no message has personal data
  */
-public record KeysConfig(Path store, String passwordEnv, Path passwordFile, String provider) {
+public record KeysConfig(Path store, String passwordEnv, Path passwordFile, String provider, String subjects) {
+
+    /** Keys with no queue of data subjects' keys. */
+    public KeysConfig(Path store, String passwordEnv, Path passwordFile, String provider) {
+        this(store, passwordEnv, passwordFile, provider, null);
+    }
 
     /** Keys from a PKCS12 key store whose password is in environment variable {@code passwordEnv}. */
     public static KeysConfig keyStore(Path store, String passwordEnv) {
         return new KeysConfig(store, passwordEnv, null, null);
+    }
+
+    /** These keys, with the data subjects' keys in encrypted queue {@code queue}. */
+    public KeysConfig withSubjects(String queue) {
+        return new KeysConfig(store, passwordEnv, passwordFile, provider, queue);
     }
 }

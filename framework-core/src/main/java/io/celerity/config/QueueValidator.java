@@ -66,6 +66,13 @@ final class QueueValidator {
         if (keys.store() != null && (keys.passwordEnv() == null) == (keys.passwordFile() == null))
             throw error("top level", "keys", "expected either passwordEnv (an environment variable) or passwordFile "
                     + "(a file) holding the key store's password, not both");
+        if (keys.subjects() != null) {
+            QueueConfig q = config.queues().get(keys.subjects());
+            if (q == null || !q.encrypted())
+                throw error("top level", "keys.subjects", q == null ? "unknown queue '" + keys.subjects()
+                        + "'; expected a declared queue" : "queue '" + keys.subjects() + "' is not encrypted; expected "
+                        + "one with an encryptionKey, as it holds the data subjects' keys");
+        }
     }
 
     /** A class named under a queue's {@code events}: it must load and be an interface. */

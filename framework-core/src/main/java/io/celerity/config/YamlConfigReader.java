@@ -117,7 +117,7 @@ final class YamlConfigReader {
     }
 
     private KeysConfig keys(ConfigSection k) {
-        k.allow("store", "passwordEnv", "passwordFile", "provider");
+        k.allow("store", "passwordEnv", "passwordFile", "provider", "subjects");
         if (k.has("store") == k.has("provider"))
             throw k.error(k.has("store") ? "provider" : "store", "expected either 'store' (a PKCS12 key store file) or "
                     + "'provider' (a KeyProvider class), not both, not neither");
@@ -128,7 +128,8 @@ final class YamlConfigReader {
         String store = k.string("store", null, null);
         String passwordFile = k.string("passwordFile", null, null);
         return new KeysConfig(store == null ? null : baseDir.resolve(store), k.string("passwordEnv", null, null),
-                passwordFile == null ? null : baseDir.resolve(passwordFile), k.string("provider", null, null));
+                passwordFile == null ? null : baseDir.resolve(passwordFile), k.string("provider", null, null),
+                k.string("subjects", null, null));
     }
 
     private static HostConfig host(String name, ConfigSection h) {

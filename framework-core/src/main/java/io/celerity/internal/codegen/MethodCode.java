@@ -1,5 +1,7 @@
 package io.celerity.internal.codegen;
 
+import io.celerity.internal.encryption.CipherQueue;
+import net.openhft.chronicle.queue.ExcerptTailer;
 import io.celerity.internal.chronicle.GeneratedCode;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.wire.AbstractGeneratedMethodReader;
@@ -23,6 +25,8 @@ public final class MethodCode {
 
     /** A generated writer of every interface in {@code interfaces} (the first names the class) onto {@code out}. */
     public static Object writer(ChronicleQueue queue, MarshallableOut out, List<Class<?>> interfaces, String service) {
+        if (queue instanceof CipherQueue encrypted)
+            encrypted.carries(interfaces); // their personal fields are encrypted with their subjects' keys
         VanillaMethodWriterBuilder<?> builder = queue.methodWriterBuilder(interfaces.get(0));
         builder.marshallableOut(out);
         interfaces.subList(1, interfaces.size()).forEach(builder::addInterface);
@@ -37,6 +41,9 @@ public final class MethodCode {
      */
     public static AbstractGeneratedMethodReader reader(MarshallableIn in, WireParselet unknown, AcceptedEvents accepted,
                                                 String service, Object... impls) {
+        if (in instanceof ExcerptTailer tailer && tailer.queue() instanceof CipherQueue encrypted)
+            for (Object impl : impls)
+                encrypted.carriesEventsOf(impl); // their personal fields are decrypted, or replaced once forgotten
         VanillaMethodReaderBuilder builder = in.methodReaderBuilder();
         builder.defaultParselet(unknown);
         Object reader = builder.methodReaderInterceptorReturns(accepted).build(impls);

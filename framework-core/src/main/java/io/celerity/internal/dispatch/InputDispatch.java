@@ -6,6 +6,7 @@ import io.celerity.internal.codegen.EventNotAccepted;
 import io.celerity.internal.codegen.MethodCode;
 import io.celerity.internal.component.ComponentType;
 import io.celerity.internal.encryption.RefusedDocument;
+import io.celerity.internal.encryption.ReportableDocument;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.core.Jvm;
 import net.openhft.chronicle.core.io.Closeable;
@@ -91,7 +92,7 @@ final class InputDispatch implements AutoCloseable {
             allowedTypes.applyTo(in.wire());
             currentInput = i;
             currentIndex = in.index();
-            inputBytes = in.wire().bytes();
+            inputBytes = in instanceof ReportableDocument r ? r.reportableBytes() : in.wire().bytes();
             inputStart = inputBytes.readPosition();
             history.input(sourceIds[i], currentIndex);
             DocumentContext out;

@@ -13,6 +13,7 @@ import net.openhft.chronicle.wire.VanillaMethodWriterBuilder;
 
 import java.io.File;
 import java.io.Writer;
+import java.util.Collection;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Supplier;
@@ -28,6 +29,9 @@ public final class CipherQueue implements ChronicleQueue {
     private final SingleChronicleQueue stored;
     private final String name;
     private final Supplier<QueueKeys> keys;
+    private final Supplier<SubjectKeys> subjects;
+    private final PersonalEvents personalEvents = new PersonalEvents();
+    private final Runnable onClose;
     private volatile QueueKeys resolved;
     private final List<ExcerptAppender> writersAppenders = new CopyOnWriteArrayList<>();
     private final ThreadLocal<ExcerptAppender> writersAppender = ThreadLocal.withInitial(() -> {
@@ -36,10 +40,38 @@ public final class CipherQueue implements ChronicleQueue {
         return appender;
     });
 
-    CipherQueue(SingleChronicleQueue stored, String name, Supplier<QueueKeys> keys) {
+    /**
+     * @param subjects the keys of data subjects, asked for the first time a message with personal data passes
+     * @param onClose  run once the queue is closed
+     */
+    CipherQueue(SingleChronicleQueue stored, String name, Supplier<QueueKeys> keys, Supplier<SubjectKeys> subjects,
+                Runnable onClose) {
         this.stored = stored;
         this.name = name;
         this.keys = keys;
+        this.subjects = subjects;
+        this.onClose = onClose;
+    }
+
+    /**
+     * The events of {@code interfaces} travel here: those whose message has personal data have it encrypted with its
+     * subject's key. Writers and readers of the queue say so as they are built.
+     */
+    public void carries(Collection<Class<?>> interfaces) {
+        personalEvents.carry(interfaces);
+    }
+
+    /** As {@link #carries}, for the interfaces {@code component} implements. */
+    public void carriesEventsOf(Object component) {
+        personalEvents.carryImplementedBy(component);
+    }
+
+    PersonalEvents personalEvents() {
+        return personalEvents;
+    }
+
+    SubjectKeys subjectKeys() {
+        return subjects.get();
     }
 
     /** The queue as it lies on disk: sealed documents. */
@@ -74,6 +106,7 @@ public final class CipherQueue implements ChronicleQueue {
     /** A method writer sealing what it writes, through an appender of the calling thread's. */
     @Override
     public <T> VanillaMethodWriterBuilder<T> methodWriterBuilder(Class<T> tClass) {
+        carries(List.of(tClass));
         VanillaMethodWriterBuilder<T> builder = stored.methodWriterBuilder(tClass);
         builder.marshallableOut(writersAppender.get());
         return builder;
@@ -154,6 +187,7 @@ public final class CipherQueue implements ChronicleQueue {
     public void close() {
         Closeable.closeQuietly(writersAppenders);
         stored.close();
+        onClose.run();
     }
 
     @Override

@@ -12,6 +12,7 @@ import static io.celerity.internal.encryption.DocumentSealer.FORMAT;
 import static io.celerity.internal.encryption.DocumentSealer.HEADER;
 import static io.celerity.internal.encryption.DocumentSealer.NONCE;
 import static io.celerity.internal.encryption.DocumentSealer.OVERHEAD;
+import static io.celerity.internal.encryption.DocumentSealer.PERSONAL;
 import static io.celerity.internal.encryption.DocumentSealer.TAG_BITS;
 
 /** Opens what a {@link DocumentSealer} sealed, with the key version each document names. One thread. */
@@ -30,16 +31,17 @@ final class DocumentOpener {
     }
 
     /**
-     * Opens the readable bytes of {@code from} (document {@code index}) into {@code to}, cleared first.
+     * Opens the readable bytes of {@code from} (document {@code index}) into {@code to}, cleared first; returns its
+     * format ({@link DocumentSealer#FORMAT}, or {@link DocumentSealer#PERSONAL} when personal fields are sealed within).
      *
      * @throws RefusedDocument when they are not a document sealed with a key version held here, or fail authentication
      */
-    void open(Bytes<?> from, Bytes<?> to, long index) {
+    byte open(Bytes<?> from, Bytes<?> to, long index) {
         int length = Math.toIntExact(from.readRemaining());
         if (length < OVERHEAD)
             throw refused(index, "not an encrypted document (" + length + " bytes)");
         from.read(header, 0, HEADER);
-        if (header[0] != FORMAT)
+        if (header[0] != FORMAT && header[0] != PERSONAL)
             throw refused(index, "not an encrypted document (format byte 0x" + Integer.toHexString(header[0] & 0xFF)
                     + ")");
         int version = Ciphers.getInt(header, 1);
@@ -65,6 +67,7 @@ final class DocumentOpener {
         }
         to.clear();
         to.write(plain, 0, n);
+        return header[0];
     }
 
     private RefusedDocument refused(long index, String why) {

@@ -17,6 +17,7 @@ import java.security.SecureRandom;
 final class DocumentSealer {
 
     static final byte FORMAT = 'G'; // AES-GCM, this layout
+    static final byte PERSONAL = 'P'; // the same, and its messages' personal fields sealed again with their subjects' keys
     static final int HEADER = 5;
     static final int NONCE = 12;
     static final int TAG_BITS = 128;
@@ -40,8 +41,8 @@ final class DocumentSealer {
         RANDOM.nextBytes(nonce);
     }
 
-    /** Seals the readable bytes of {@code from} into {@code to} at its write position. */
-    void seal(Bytes<?> from, Bytes<?> to) throws GeneralSecurityException {
+    /** Seals the readable bytes of {@code from} into {@code to} at its write position, marked {@code format}. */
+    void seal(Bytes<?> from, Bytes<?> to, byte format) throws GeneralSecurityException {
         int length = Math.toIntExact(from.readRemaining());
         if (plain.length < length) {
             plain = new byte[Math.max(length, plain.length * 2)];
@@ -51,6 +52,7 @@ final class DocumentSealer {
         nextNonce();
         cipher.init(Cipher.ENCRYPT_MODE, keys.version(keys.newest()), new GCMParameterSpec(TAG_BITS, nonce));
         int n = cipher.doFinal(plain, 0, length, sealed, 0);
+        header[0] = format;
         to.write(header);
         to.write(nonce);
         to.write(sealed, 0, n);

@@ -1,6 +1,7 @@
 package io.celerity.internal.encryption;
 
 import net.openhft.chronicle.bytes.Bytes;
+import net.openhft.chronicle.bytes.MethodReader;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.TailerDirection;
@@ -11,7 +12,8 @@ import net.openhft.chronicle.wire.WireType;
 
 /**
  * A tailer of an encrypted queue: each document it reads is authenticated and opened into a buffer on the heap, which
- * the document's wire reads; a document that cannot be is refused ({@link RefusedDocument}) and passed over. Moves,
+ * the document's wire reads, its personal fields decrypted (or, their subject forgotten, replaced); a document that
+ * cannot be is refused ({@link RefusedDocument}) and passed over. Moves,
  * indexes and metadata are the stored tailer's. One thread.
  */
 final class OpeningTailer implements ExcerptTailer {
@@ -20,11 +22,13 @@ final class OpeningTailer implements ExcerptTailer {
     private final CipherQueue queue;
     private final DocumentOpener opener;
     private final OpenedDocument document = new OpenedDocument();
+    private final PersonalDataCodec personal;
 
     OpeningTailer(ExcerptTailer stored, CipherQueue queue, QueueKeys keys) {
         this.stored = stored;
         this.queue = queue;
         this.opener = new DocumentOpener(keys);
+        this.personal = new PersonalDataCodec(queue.personalEvents(), queue::subjectKeys);
     }
 
     /** @throws RefusedDocument for a document that cannot be opened; this tailer has then moved past it */
@@ -34,13 +38,23 @@ final class OpeningTailer implements ExcerptTailer {
         if (!in.isPresent() || in.isMetaData())
             return in;
         try {
-            opener.open(in.wire().bytes(), document.plain.bytes(), in.index());
+            byte format = opener.open(in.wire().bytes(), document.opened.bytes(), in.index());
+            document.wire = format == DocumentSealer.PERSONAL
+                    && personal.restore(document.opened, document.restored) ? document.restored : document.opened;
         } catch (RuntimeException e) {
             in.close();
             throw e;
         }
         document.in = in;
         return document;
+    }
+
+    /** A method reader whose handlers' events, if personal, are read with their personal fields decrypted. */
+    @Override
+    public MethodReader methodReader(Object... handlers) {
+        for (Object handler : handlers)
+            queue.carriesEventsOf(handler);
+        return ExcerptTailer.super.methodReader(handlers);
     }
 
     @Override
@@ -143,14 +157,22 @@ final class OpeningTailer implements ExcerptTailer {
     }
 
     /** The document in hand, opened: its plaintext on the heap; everything else is the stored document's. */
-    private static final class OpenedDocument implements DocumentContext {
+    private static final class OpenedDocument implements DocumentContext, ReportableDocument {
 
-        private final Wire plain = WireType.BINARY_LIGHT.apply(Bytes.allocateElasticOnHeap(512));
+        private final Wire opened = WireType.BINARY_LIGHT.apply(Bytes.allocateElasticOnHeap(512));
+        private final Wire restored = WireType.BINARY_LIGHT.apply(Bytes.allocateElasticOnHeap(512));
+        private Wire wire;
         private DocumentContext in;
 
         @Override
         public Wire wire() {
-            return plain;
+            return wire;
+        }
+
+        /** As opened, its personal fields still encrypted: what a failure report may keep of it. */
+        @Override
+        public Bytes<?> reportableBytes() {
+            return opened.bytes();
         }
 
         @Override

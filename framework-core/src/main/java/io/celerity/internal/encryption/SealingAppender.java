@@ -22,11 +22,14 @@ final class SealingAppender implements ExcerptAppender {
     private final CipherQueue queue;
     private final DocumentSealer sealer;
     private final SealedDocument document = new SealedDocument();
+    private final PersonalDataCodec personal;
+    private final Wire protectedCopy = WireType.BINARY_LIGHT.apply(Bytes.allocateElasticOnHeap(512));
 
     SealingAppender(ExcerptAppender stored, CipherQueue queue, QueueKeys keys) {
         this.stored = stored;
         this.queue = queue;
         this.sealer = new DocumentSealer(keys);
+        this.personal = new PersonalDataCodec(queue.personalEvents(), queue::subjectKeys);
     }
 
     @Override
@@ -49,10 +52,13 @@ final class SealingAppender implements ExcerptAppender {
         }
     }
 
-    private void seal(Bytes<?> plain) {
+    private void seal(Wire plain) {
+        // Personal fields are encrypted with their subjects' keys first, so that forgetting a subject reaches them.
+        boolean withPersonal = personal.protect(plain, protectedCopy);
         DocumentContext out = stored.writingDocument();
         try {
-            sealer.seal(plain, out.wire().bytes());
+            sealer.seal(withPersonal ? protectedCopy.bytes() : plain.bytes(), out.wire().bytes(),
+                    withPersonal ? DocumentSealer.PERSONAL : DocumentSealer.FORMAT);
         } catch (GeneralSecurityException | RuntimeException e) {
             out.rollbackOnClose();
             out.close();
@@ -131,7 +137,7 @@ final class SealingAppender implements ExcerptAppender {
             if (depth == 0 || --depth > 0)
                 return;
             if (!rollback && !isEmpty())
-                seal(plain.bytes());
+                seal(plain);
         }
 
         @Override

@@ -35,7 +35,7 @@ public final class HostQueues implements AutoCloseable {
     /** Opens every queue of {@code config}; {@code rollClock} decides when they roll to a new cycle file. */
     public HostQueues(CelerityConfig config, TimeProvider rollClock) {
         this.config = config;
-        this.encryption = new QueueEncryption(config);
+        this.encryption = new QueueEncryption(config, true);
         try {
             for (QueueConfig q : config.queues().values())
                 queues.put(q.name(), encryption.view(q, open(q, config, rollClock)));
@@ -108,6 +108,7 @@ public final class HostQueues implements AutoCloseable {
             retentionThread.shutdownNow();
             awaitQuietly(retentionThread); // no trim on a closed queue
         }
+        encryption.close(); // the data subjects' keys, read from one of the queues
         Closeable.closeQuietly(queues.values());
     }
 

@@ -1,0 +1,59 @@
+package io.celerity.internal.encryption;
+
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * The events of a queue whose message carries personal data, as the interfaces its writers and readers in this
+ * process declare them: each event's name with its message's {@link PersonalFields}. Thread-safe; looked up with the
+ * name as read, without making a String of it.
+ */
+final class PersonalEvents {
+
+    private final List<Event> events = new CopyOnWriteArrayList<>();
+
+    record Event(String name, PersonalFields fields) {
+    }
+
+    /** Adds the events of {@code interfaces} whose one argument has personal data. */
+    void carry(Collection<Class<?>> interfaces) {
+        for (Class<?> i : interfaces)
+            for (Method m : i.getMethods()) {
+                if (m.getParameterCount() != 1)
+                    continue;
+                PersonalFields fields = PersonalFields.of(m.getParameterTypes()[0]);
+                if (fields != null && find(m.getName()) == null)
+                    events.add(new Event(m.getName(), fields));
+            }
+    }
+
+    /** Adds the events of every interface {@code component}'s class implements. */
+    void carryImplementedBy(Object component) {
+        List<Class<?>> interfaces = new ArrayList<>();
+        for (Class<?> c = component.getClass(); c != null; c = c.getSuperclass())
+            collect(c.getInterfaces(), interfaces);
+        carry(interfaces);
+    }
+
+    private static void collect(Class<?>[] found, List<Class<?>> into) {
+        for (Class<?> i : found) {
+            into.add(i);
+            collect(i.getInterfaces(), into);
+        }
+    }
+
+    boolean isEmpty() {
+        return events.isEmpty();
+    }
+
+    /** The personal fields of event {@code name}'s message, or {@code null} when it has none. */
+    PersonalFields find(CharSequence name) {
+        for (Event e : events)
+            if (e.name.contentEquals(name))
+                return e.fields;
+        return null;
+    }
+}

@@ -1,0 +1,188 @@
+package io.celerity.host;
+
+import io.celerity.config.CelerityConfig;
+import io.celerity.config.KeysConfig;
+import io.celerity.config.QueueConfig;
+import io.celerity.config.ServiceConfig;
+import io.celerity.config.SnapshotConfig;
+import io.celerity.config.StateRebuild;
+import io.celerity.fixtures.ClientBook;
+import io.celerity.fixtures.ClientIn;
+import io.celerity.fixtures.ClientOrder;
+import io.celerity.fixtures.ClientOut;
+import io.celerity.fixtures.ClientState;
+import io.celerity.fixtures.Queues;
+import io.celerity.fixtures.TestKeyStore;
+import io.celerity.internal.encryption.QueueEncryption;
+import io.celerity.internal.encryption.StoredQueue;
+import net.openhft.chronicle.bytes.Bytes;
+import net.openhft.chronicle.bytes.MethodReader;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.ExcerptTailer;
+import net.openhft.chronicle.wire.DocumentContext;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Forgetting a data subject: its personal fields read as their replacement in every queue (input, output, snapshot),
+ * its key record is overwritten on disk and the forget recorded, and a restart still rebuilds the rest of the state.
+ */
+class ForgettingTest {
+
+    private static final Duration WAIT = Duration.ofSeconds(20);
+
+    @TempDir
+    Path dir;
+
+    private CelerityConfig config;
+
+    @BeforeEach
+    void deploy() {
+        TestKeyStore keys = new TestKeyStore(dir.resolve("keys.p12")).add("orders", 1);
+        config = CelerityConfig.builder()
+                .keys(new KeysConfig(keys.file(), null, keys.passwordFile(), null, "subject-keys"))
+                .queue(encrypted("orders"))
+                .queue(encrypted("booked"))
+                .queue(encrypted("snapshots"))
+                .queue(encrypted("subject-keys"))
+                .service(ServiceConfig.of("book", ClientBook.class, List.of("orders"), "booked")
+                        .withRebuild(StateRebuild.REPLAY_INPUTS)
+                        .withSnapshot(new SnapshotConfig("snapshots", "writeAccounts", 2, null)))
+                .build();
+    }
+
+    private QueueConfig encrypted(String name) {
+        return QueueConfig.of(name, dir.resolve(name)).withEncryptionKey("orders");
+    }
+
+    private void send(java.util.function.Consumer<ClientIn> orders) {
+        try (ChronicleQueue q = new QueueEncryption(config).open(config.queues().get("orders"), false)) {
+            orders.accept(q.methodWriter(ClientIn.class));
+        }
+    }
+
+    private List<String> booked() {
+        List<String> out = new ArrayList<>();
+        readAll("booked", new ClientOut() {
+            @Override
+            public void booked(ClientOrder order) {
+                out.add(order.account + " " + order.name + " " + order.quantity);
+            }
+
+            @Override
+            public void total(ClientOrder total) {
+                out.add("total " + total.account + " " + total.name + " " + total.quantity);
+            }
+        });
+        return out;
+    }
+
+    private List<String> ordersSent() {
+        List<String> out = new ArrayList<>();
+        readAll("orders", new ClientIn() {
+            @Override
+            public void order(ClientOrder order) {
+                out.add(order.account + " " + order.name);
+            }
+
+            @Override
+            public void report(ClientOrder account) {
+            }
+        });
+        return out;
+    }
+
+    private List<String> snapshotted() {
+        List<String> out = new ArrayList<>();
+        readAll("snapshots", (ClientState) total -> out.add(total.account + " " + total.name + " " + total.quantity));
+        return out;
+    }
+
+    private void readAll(String queue, Object handler) {
+        try (ChronicleQueue q = new QueueEncryption(config).open(config.queues().get(queue), true);
+             ExcerptTailer t = q.createTailer()) {
+            MethodReader reader = t.methodReader(handler);
+            while (reader.readOne()) {
+                // every document
+            }
+        }
+    }
+
+    @Test
+    void aForgottenSubjectsFieldsReadAsTheirReplacementEverywhereAndARestartRebuildsTheRest() {
+        send(in -> {
+            ClientOrder o = new ClientOrder();
+            in.order(o.set("ACC-1", "Alice Example", 10));
+            in.order(o.set("ACC-2", "Bob Example", 5));
+            in.order(o.set("ACC-1", "Alice Example", 7));
+        });
+        try (ServiceHost host = ServiceHost.start(config)) {
+            Queues.await("3 orders booked", WAIT, () -> host.stats("book").outputs() == 3);
+        }
+        assertEquals(List.of("ACC-1 Alice Example 10", "ACC-2 Bob Example 5", "ACC-1 Alice Example 7"), booked());
+
+        int destroyed;
+        try (QueueEncryption encryption = new QueueEncryption(config)) {
+            destroyed = encryption.subjectKeys().forget("ACC-1", "ForgettingTest");
+        }
+        assertEquals(1, destroyed, "ACC-1's one key");
+
+        assertEquals(List.of("ACC-1 [forgotten] 10", "ACC-2 Bob Example 5", "ACC-1 [forgotten] 7"), booked());
+        assertEquals(List.of("ACC-1 [forgotten]", "ACC-2 Bob Example", "ACC-1 [forgotten]"), ordersSent());
+        List<String> snapshots = snapshotted();
+        assertTrue(snapshots.contains("ACC-1 [forgotten] 10") && snapshots.contains("ACC-2 Bob Example 5"),
+                "the snapshot after the 2nd order: " + snapshots);
+        assertEquals(1, zeroedDocuments("subject-keys"), "ACC-1's key record overwritten in the file");
+
+        send(in -> {
+            ClientOrder o = new ClientOrder();
+            in.report(o.set("ACC-1", null, 0));
+            in.report(o.set("ACC-2", null, 0));
+        });
+        try (ServiceHost host = ServiceHost.start(config)) {
+            Queues.await("both reports answered", WAIT, () -> host.stats("book").outputs() == 2);
+        }
+        List<String> all = booked();
+        assertEquals(List.of("total ACC-1 [forgotten] 17", "total ACC-2 Bob Example 5"), all.subList(3, 5),
+                "the state rebuilt from the snapshot and the input after it: " + all);
+    }
+
+    @Test
+    void aSubjectForgottenThenBackGetsANewKeyAndTheOldFieldsStayForgotten() {
+        send(in -> in.order(new ClientOrder().set("ACC-1", "Alice Example", 1)));
+        try (QueueEncryption encryption = new QueueEncryption(config)) {
+            encryption.subjectKeys().forget("ACC-1", "ForgettingTest");
+        }
+        send(in -> in.order(new ClientOrder().set("ACC-1", "Alice Returned", 2)));
+        assertEquals(List.of("ACC-1 [forgotten]", "ACC-1 Alice Returned"), ordersSent());
+    }
+
+    // Documents of a queue whose bytes on disk are all zeros.
+    private int zeroedDocuments(String queue) {
+        int zeroed = 0;
+        try (ChronicleQueue q = new QueueEncryption(config).open(config.queues().get(queue), true);
+             ExcerptTailer t = StoredQueue.of(q).createTailer()) {
+            while (true) {
+                try (DocumentContext dc = t.readingDocument()) {
+                    if (!dc.isPresent())
+                        return zeroed;
+                    Bytes<?> b = dc.wire().bytes();
+                    boolean zeros = true;
+                    for (long p = b.readPosition(); p < b.readLimit(); p++)
+                        zeros &= b.readByte(p) == 0;
+                    if (zeros)
+                        zeroed++;
+                }
+            }
+        }
+    }
+}
