@@ -10,6 +10,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
@@ -36,7 +37,7 @@ final class LatencyCommand implements Callable<Integer> {
         history.addSourceDetails(false);
         long messages = 0;
         try (ChronicleQueue queue = locator.asServicesSeeIt(
-                SingleChronicleQueueBuilder.binary(locator.path()).readOnly(true).build());
+                SingleChronicleQueueBuilder.binary(locator.path()).readOnly(true).build(), List.of());
              ExcerptTailer tailer = queue.createTailer()) {
             if (from != null && !tailer.moveToIndex(Indexes.parse(from)))
                 throw new IllegalArgumentException("the queue has no index " + from);

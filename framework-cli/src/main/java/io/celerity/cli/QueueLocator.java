@@ -1,5 +1,6 @@
 package io.celerity.cli;
 
+import io.celerity.internal.encryption.CipherQueue;
 import io.celerity.internal.encryption.QueueEncryption;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
@@ -51,10 +52,14 @@ final class QueueLocator {
 
     /**
      * {@code stored}, the queue opened, as the services see it: an encrypted queue of the services.yaml seals and opens
-     * its documents with the deployment's keys.
+     * its documents with the deployment's keys, and the personal fields of the events of {@code interfaces} with their
+     * subjects' keys.
      */
-    ChronicleQueue asServicesSeeIt(SingleChronicleQueue stored) {
-        return usesConfig() ? new QueueEncryption(deployment()).view(queueConfig(), stored) : stored;
+    ChronicleQueue asServicesSeeIt(SingleChronicleQueue stored, List<Class<?>> interfaces) {
+        ChronicleQueue queue = usesConfig() ? new QueueEncryption(deployment()).view(queueConfig(), stored) : stored;
+        if (queue instanceof CipherQueue encrypted)
+            encrypted.carries(interfaces); // their personal fields are encrypted, decrypted, or read as forgotten
+        return queue;
     }
 
     /** Whether QUEUE is declared in the services.yaml but its directory does not exist yet (no service wrote it). */

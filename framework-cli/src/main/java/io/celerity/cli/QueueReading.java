@@ -1,5 +1,6 @@
 package io.celerity.cli;
 
+import io.celerity.internal.encryption.CipherQueue;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
@@ -69,8 +70,11 @@ final class QueueReading {
     private long print(String from, boolean follow, long count, PrintStream out, List<Class<?>> interfaces) {
         long printed = 0;
         try (ChronicleQueue queue = locator.asServicesSeeIt(
-                SingleChronicleQueueBuilder.binary(locator.path()).readOnly(true).build());
+                SingleChronicleQueueBuilder.binary(locator.path()).readOnly(true).build(), interfaces);
              ExcerptTailer tailer = queue.createTailer()) {
+            // A document that does not open (changed on disk, a key not held, a forgotten subject's key) is shown so.
+            CipherQueue.onRefused(tailer, refused -> out.printf("---%nindex: 0x%s%nrefused: \"%s\"%n",
+                    Long.toHexString(refused.index()), refused.getMessage().replace("\"", "'")));
             position(tailer, from);
             DocumentPrinter printer = new DocumentPrinter(tailer, interfaces, locator.queuesBySourceId());
             while (printed < count && !stopped) {

@@ -130,7 +130,7 @@ final class SendCommand implements java.util.concurrent.Callable<Integer> {
     private long[] write(List<EventText> events, List<Class<?>> interfaces) {
         long[] indexes = new long[events.size()];
         try (ChronicleQueue queue = locator.asServicesSeeIt(SingleChronicleQueueBuilder.binary(locator.pathForWriting())
-                .rollCycle(RollCycles.valueOf(locator.rollCycle())).build());
+                .rollCycle(RollCycles.valueOf(locator.rollCycle())).build(), interfaces);
              ExcerptAppender appender = queue.createAppender()) {
             Translator translator = new Translator(interfaces, new HistoryRecordingAppender(appender));
             MessageHistory previous = MessageHistory.get();

@@ -5,7 +5,7 @@ import io.celerity.internal.codegen.AcceptedEvents;
 import io.celerity.internal.codegen.EventNotAccepted;
 import io.celerity.internal.codegen.MethodCode;
 import io.celerity.internal.component.ComponentType;
-import io.celerity.internal.encryption.RefusedDocument;
+import io.celerity.internal.encryption.CipherQueue;
 import io.celerity.internal.encryption.ReportableDocument;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.core.Jvm;
@@ -63,6 +63,9 @@ final class InputDispatch implements AutoCloseable {
         this.readers = new AbstractGeneratedMethodReader[tailers.length];
         for (int i = 0; i < tailers.length; i++) {
             tailers[i] = plan.inputs()[i].createTailer();
+            int input = i;
+            // an encrypted input that does not authenticate: never given to the component, counted and reported
+            CipherQueue.onRefused(tailers[i], refused -> failures.refused(input, refused));
             readers[i] = MethodCode.reader(tailers[i], this::unknownEvent,
                     new AcceptedEvents(type.inputInterfaces(), plan.inputEvents().get(i)), plan.name(), component);
         }
@@ -107,9 +110,6 @@ final class InputDispatch implements AutoCloseable {
                 return 0;
             }
             dispatch(i, in, out, readNanos);
-            return 1;
-        } catch (RefusedDocument e) { // an encrypted input that does not authenticate: never given to the component
-            failures.refused(i, e);
             return 1;
         }
     }

@@ -4,6 +4,7 @@ import io.celerity.extension.OutputGate;
 import io.celerity.internal.chronicle.AppenderRepair;
 import io.celerity.internal.chronicle.LastIndex;
 import io.celerity.internal.chronicle.PageToucher;
+import io.celerity.internal.encryption.StoredQueue;
 import io.celerity.internal.loop.HostMustStop;
 import net.openhft.chronicle.core.io.Closeable;
 import net.openhft.chronicle.queue.ChronicleQueue;
@@ -51,7 +52,7 @@ final class ServiceOutput {
         this.heartbeat = plan.config().heartbeat() == null ? null : new Heartbeat(plan.config().heartbeat().toNanos());
         this.acks = plan.outputAcks();
         this.gate = plan.gate();
-        this.lastIndex = new LastIndex(queue);
+        this.lastIndex = new LastIndex(StoredQueue.of(queue)); // an index only: nothing to open
         context.output(appender, stats, acks);
     }
 

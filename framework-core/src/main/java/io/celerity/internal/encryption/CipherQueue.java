@@ -16,6 +16,7 @@ import java.io.Writer;
 import java.util.Collection;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
@@ -64,6 +65,15 @@ public final class CipherQueue implements ChronicleQueue {
     /** As {@link #carries}, for the interfaces {@code component} implements. */
     public void carriesEventsOf(Object component) {
         personalEvents.carryImplementedBy(component);
+    }
+
+    /**
+     * Tells {@code listener}, instead of the log, of each document {@code tailer} passes over because it cannot be
+     * opened; nothing for a tailer of a queue that is not encrypted.
+     */
+    public static void onRefused(ExcerptTailer tailer, Consumer<RefusedDocument> listener) {
+        if (tailer instanceof OpeningTailer opening)
+            opening.onRefused(listener);
     }
 
     PersonalEvents personalEvents() {

@@ -9,6 +9,10 @@ import net.openhft.chronicle.queue.TailerState;
 import net.openhft.chronicle.wire.DocumentContext;
 import net.openhft.chronicle.wire.Wire;
 import net.openhft.chronicle.wire.WireType;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.function.Consumer;
 
 /**
  * A tailer of an encrypted queue: each document it reads is authenticated and opened into a buffer on the heap, which
@@ -18,11 +22,15 @@ import net.openhft.chronicle.wire.WireType;
  */
 final class OpeningTailer implements ExcerptTailer {
 
+    private static final Logger LOG = LoggerFactory.getLogger(OpeningTailer.class);
+
     private final ExcerptTailer stored;
     private final CipherQueue queue;
     private final DocumentOpener opener;
     private final OpenedDocument document = new OpenedDocument();
     private final PersonalDataCodec personal;
+    private Consumer<RefusedDocument> refusals = this::logRefused;
+    private long refused;
 
     OpeningTailer(ExcerptTailer stored, CipherQueue queue, QueueKeys keys) {
         this.stored = stored;
@@ -31,22 +39,39 @@ final class OpeningTailer implements ExcerptTailer {
         this.personal = new PersonalDataCodec(queue.personalEvents(), queue::subjectKeys);
     }
 
-    /** @throws RefusedDocument for a document that cannot be opened; this tailer has then moved past it */
+    /**
+     * The next document, opened; a document that cannot be opened is passed over, told to the listener set with
+     * {@link CipherQueue#onRefused} (by default: logged, the 1st, 2nd, 4th... time), and the one after it read.
+     */
     @Override
     public DocumentContext readingDocument(boolean includeMetaData) {
-        DocumentContext in = stored.readingDocument(includeMetaData);
-        if (!in.isPresent() || in.isMetaData())
-            return in;
-        try {
-            byte format = opener.open(in.wire().bytes(), document.opened.bytes(), in.index());
-            document.wire = format == DocumentSealer.PERSONAL
-                    && personal.restore(document.opened, document.restored) ? document.restored : document.opened;
-        } catch (RuntimeException e) {
-            in.close();
-            throw e;
+        while (true) {
+            DocumentContext in = stored.readingDocument(includeMetaData);
+            if (!in.isPresent() || in.isMetaData())
+                return in;
+            try {
+                byte format = opener.open(in.wire().bytes(), document.opened.bytes(), in.index());
+                document.wire = format == DocumentSealer.PERSONAL
+                        && personal.restore(document.opened, document.restored) ? document.restored : document.opened;
+                document.in = in;
+                return document;
+            } catch (RefusedDocument e) {
+                in.close(); // passed over
+                refusals.accept(e);
+            } catch (RuntimeException e) {
+                in.close();
+                throw e;
+            }
         }
-        document.in = in;
-        return document;
+    }
+
+    void onRefused(Consumer<RefusedDocument> listener) {
+        this.refusals = listener;
+    }
+
+    private void logRefused(RefusedDocument e) {
+        if ((++refused & (refused - 1)) == 0)
+            LOG.warn("{} (refused document #{} of this reader); passed over", e.getMessage(), refused);
     }
 
     /** A method reader whose handlers' events, if personal, are read with their personal fields decrypted. */

@@ -2,7 +2,8 @@ package io.celerity.internal.encryption;
 
 /**
  * A document of an encrypted queue that cannot be opened: tampered with, sealed with a key version not held here, or
- * not sealed at all. The tailer that read it has moved past it; nothing of it was given to a reader.
+ * not sealed at all (a forgotten subject's key record, overwritten, is one). Its tailer passes over it; nothing of it
+ * is given to a reader.
  */
 public final class RefusedDocument extends RuntimeException {
 

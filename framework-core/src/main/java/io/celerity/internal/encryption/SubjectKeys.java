@@ -52,6 +52,7 @@ public final class SubjectKeys implements AutoCloseable {
         this.queue = queue;
         this.writesRecords = writesRecords;
         this.tailer = queue.createTailer();
+        CipherQueue.onRefused(tailer, overwritten -> { }); // a forgotten key: nothing left to read
         poll(); // every forget so far applied to this copy before any key is used: retried at every start
     }
 
@@ -145,8 +146,6 @@ public final class SubjectKeys implements AutoCloseable {
                 if (!dc.isPresent())
                     return;
                 apply(dc.wire(), dc.index());
-            } catch (RefusedDocument overwritten) {
-                // a forgotten key: nothing left to read
             }
         }
     }
