@@ -87,25 +87,30 @@ final class PersonalDataCodec {
         }
     }
 
+    // A subject's key is looked up only for a message that holds a personal value: a query names no one's data.
     private void seal(PersonalFields fields, Object message) {
         String subject = fields.subjectOf(message);
-        SecretKey key = subject == null ? null : subjects.get().keyFor(subject);
+        SecretKey key = null;
         for (int i = 0; i < fields.count(); i++) {
             String value = fields.get(message, i);
             if (value == null)
                 continue;
-            // Without a subject there is no key to forget: the field is not kept at all.
+            if (key == null && subject != null)
+                key = subjects.get().keyFor(subject);
+            // Without a subject, or once it is forgotten, there is no key: the value is not kept at all.
             fields.set(message, i, key == null ? fields.forgotten(i) : seal(key, value));
         }
     }
 
     private void open(PersonalFields fields, Object message) {
         String subject = fields.subjectOf(message);
-        SecretKey key = subject == null ? null : subjects.get().find(subject);
+        SecretKey key = null;
         for (int i = 0; i < fields.count(); i++) {
             String value = fields.get(message, i);
             if (value == null || !value.startsWith(SEALED))
                 continue;
+            if (key == null && subject != null)
+                key = subjects.get().find(subject);
             String opened = key == null ? null : open(key, value);
             fields.set(message, i, opened == null ? fields.forgotten(i) : opened);
         }

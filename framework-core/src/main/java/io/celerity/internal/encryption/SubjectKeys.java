@@ -23,6 +23,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * A key per data subject, kept in the deployment's subjects queue (itself encrypted, and copied like any queue): a
@@ -37,6 +38,7 @@ public final class SubjectKeys implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(SubjectKeys.class);
     static final String KEY = "subjectKey";
     static final String FORGOTTEN = "forgotten";
+    static final long KEY_WAIT_MILLIS = 1_000;
 
     private final CipherQueue queue;
     private final boolean writesRecords; // this host writes the subjects queue: it makes keys and forgets
@@ -66,20 +68,36 @@ public final class SubjectKeys implements AutoCloseable {
         poller.scheduleWithFixedDelay(this::pollQuietly, millis, millis, TimeUnit.MILLISECONDS);
     }
 
-    /** The key of {@code subject}, made and recorded when it has none (a new subject, or one forgotten before). */
+    /**
+     * The key of {@code subject}, made and recorded when it is new; {@code null} once it was forgotten: forgetting is
+     * final, so a value a service still holds in memory is never sealed again under a key that could be read.
+     */
     SecretKey keyFor(String subject) {
         SecretKey key = keys.get(subject);
-        return key != null ? key : make(subject);
+        return key != null || forgotten.contains(subject) ? key : make(subject);
     }
 
-    /** The key of {@code subject}, or {@code null} when it was forgotten or never had one. */
+    /**
+     * The key of {@code subject}, or {@code null} when it was forgotten. A key not here yet, of a subject never
+     * forgotten here, is waited for up to {@value #KEY_WAIT_MILLIS} ms: on a copy, the subjects queue may trail the
+     * queue whose message names it (the key was recorded first, where the message was written).
+     */
     SecretKey find(String subject) {
         SecretKey key = keys.get(subject);
-        if (key == null) {
+        long deadline = System.nanoTime() + KEY_WAIT_MILLIS * 1_000_000L;
+        while (key == null) {
             synchronized (this) {
-                poll(); // it may have been made a moment ago, or elsewhere
+                poll();
             }
             key = keys.get(subject);
+            if (key != null || forgotten.contains(subject))
+                return key;
+            if (System.nanoTime() > deadline) {
+                LOG.warn("data subject '{}' has no key in queue '{}' after {} ms; its personal fields read as forgotten",
+                        subject, queue.name(), KEY_WAIT_MILLIS);
+                return null;
+            }
+            LockSupport.parkNanos(1_000_000);
         }
         return key;
     }
@@ -87,7 +105,7 @@ public final class SubjectKeys implements AutoCloseable {
     private synchronized SecretKey make(String subject) {
         poll();
         SecretKey key = keys.get(subject);
-        if (key != null)
+        if (key != null || forgotten.contains(subject))
             return key;
         if (!writesRecords)
             throw new IllegalStateException("data subject '" + subject + "' has no key yet, and keys are made on the "
@@ -116,14 +134,10 @@ public final class SubjectKeys implements AutoCloseable {
         return held;
     }
 
-    /** Whether {@code subject} has been forgotten (it may have a new key since). */
-    boolean wasForgotten(String subject) {
-        return forgotten.contains(subject);
-    }
-
     private void write(java.util.function.Consumer<Wire> record) {
         if (appender == null)
             appender = queue.createAppender();
+        appender.singleThreadedCheckReset(); // under the lock, from whichever thread holds it
         try (DocumentContext dc = appender.writingDocument()) {
             record.accept(dc.wire());
         }
@@ -139,8 +153,9 @@ public final class SubjectKeys implements AutoCloseable {
         }
     }
 
-    // Applies every record not read yet, in order.
+    // Applies every record not read yet, in order. Under the lock, from whichever thread holds it.
     private void poll() {
+        tailer.singleThreadedCheckReset();
         while (true) {
             try (DocumentContext dc = tailer.readingDocument()) {
                 if (!dc.isPresent())
@@ -154,6 +169,10 @@ public final class SubjectKeys implements AutoCloseable {
         wire.read("record").text(record);
         String subject = wire.read("subject").text();
         if (KEY.contentEquals(record)) {
+            if (forgotten.contains(subject)) { // made by a writer that had not read the forget yet
+                overwrite(index);
+                return;
+            }
             keys.put(subject, new SecretKeySpec(wire.read("key").bytes(), "AES"));
             recordsOf.computeIfAbsent(subject, s -> new ArrayList<>()).add(index);
         } else if (FORGOTTEN.contentEquals(record)) {
