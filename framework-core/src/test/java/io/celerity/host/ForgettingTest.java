@@ -1,5 +1,7 @@
 package io.celerity.host;
 
+import io.celerity.api.FailedInput;
+import io.celerity.api.FailedInputs;
 import io.celerity.config.CelerityConfig;
 import io.celerity.config.KeysConfig;
 import io.celerity.config.QueueConfig;
@@ -18,6 +20,7 @@ import io.celerity.internal.encryption.StoredQueue;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.bytes.MethodReader;
 import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.wire.DocumentContext;
 import org.junit.jupiter.api.BeforeEach;
@@ -30,6 +33,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -166,6 +170,65 @@ class ForgettingTest {
         send(in -> in.order(new ClientOrder().set("ACC-1", "Alice Example", 2)));
         send(in -> in.order(new ClientOrder().set("ACC-3", "Carol Example", 3)));
         assertEquals(List.of("ACC-1 [forgotten]", "ACC-1 [forgotten]", "ACC-3 Carol Example"), ordersSent());
+    }
+
+    @Test
+    void aForgetRecordedButNotAppliedBeforeACrashIsAppliedAtTheNextStart() {
+        send(in -> in.order(new ClientOrder().set("ACC-1", "Alice Example", 1)));
+        // What a crash right after the record leaves: the forget written, the key not yet overwritten.
+        try (ChronicleQueue keys = new QueueEncryption(config).open(config.queues().get("subject-keys"), false);
+             ExcerptAppender appender = keys.createAppender();
+             DocumentContext dc = appender.writingDocument()) {
+            dc.wire().write("record").text("forgotten").write("subject").text("ACC-1").write("by").text("crashed")
+                    .write("at").int64(System.currentTimeMillis());
+        }
+        assertEquals(0, zeroedDocuments("subject-keys"));
+        try (ServiceHost host = ServiceHost.start(config)) {
+            Queues.await("the order booked", WAIT, () -> host.stats("book").outputs() == 1);
+        }
+        assertEquals(1, zeroedDocuments("subject-keys"), "the key overwritten as the host started");
+        assertEquals(List.of("ACC-1 [forgotten] 1"), booked());
+    }
+
+    @Test
+    void aFailureReportKeepsThePersonalFieldsOfItsInputEncryptedWithTheSubjectsKey() {
+        CelerityConfig withErrors = CelerityConfig.builder().keys(config.keys())
+                .queue(config.queues().get("orders")).queue(config.queues().get("booked"))
+                .queue(config.queues().get("subject-keys")).queue(encrypted("errors"))
+                .service(ServiceConfig.of("book", ClientBook.class, List.of("orders"), "booked").withErrors("errors"))
+                .build();
+        config = withErrors;
+        send(in -> in.order(new ClientOrder().set("ACC-1", "Alice Example", -1)));
+        try (ServiceHost host = ServiceHost.start(config)) {
+            Queues.await("the order refused", WAIT, () -> host.stats("book").handlerErrors() == 1);
+        }
+        List<String> inputs = new ArrayList<>();
+        readAll("errors", new FailedInputs() {
+            @Override
+            public void handlerFailed(FailedInput failed) {
+                inputs.add(failed.input().toString());
+            }
+
+            @Override
+            public void badMessage(FailedInput failed) {
+                inputs.add(failed.input().toString());
+            }
+        });
+        assertEquals(1, inputs.size(), inputs.toString());
+        assertTrue(inputs.get(0).contains("celerity-pd1:") && !inputs.get(0).contains("Alice Example"),
+                "the report's copy of the input: " + inputs.get(0));
+    }
+
+    @Test
+    void aServiceWritingPersonalDataToAQueueThatIsNotEncryptedIsRefused() {
+        CelerityConfig plain = CelerityConfig.builder().keys(config.keys())
+                .queue(config.queues().get("orders")).queue(QueueConfig.of("booked", dir.resolve("plain-booked")))
+                .queue(config.queues().get("subject-keys"))
+                .service(ServiceConfig.of("book", ClientBook.class, List.of("orders"), "booked"))
+                .build();
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> ServiceHost.start(plain).close());
+        assertTrue(e.getMessage().matches("service 'book': event '(booked|total)' of ClientOut carries personal data "
+                + "\\(ClientOrder\\), and queue 'booked' is not encrypted; .*"), e.getMessage());
     }
 
     // Documents of a queue whose bytes on disk are all zeros.

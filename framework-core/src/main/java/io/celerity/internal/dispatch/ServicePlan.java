@@ -1,5 +1,6 @@
 package io.celerity.internal.dispatch;
 
+import io.celerity.internal.encryption.PersonalEvents;
 import io.celerity.config.CelerityConfig;
 import io.celerity.config.ServiceConfig;
 import io.celerity.config.StateRebuild;
@@ -58,6 +59,9 @@ public record ServicePlan(ServiceConfig config, ComponentType type, Object setti
         type = type.withoutInputs(type.stateInterfaces(s.rebuild() == StateRebuild.REPLAY_OUTPUTS,
                 s.snapshot() == null ? null : s.snapshot().method()));
         Object settings = type.settingsType() == null ? null : SettingsBinder.bind(type.settingsType(), s.settings());
+        for (String queue : s.readQueues())
+            PersonalEvents.requireEncrypted(s.name(), config.queues().get(queue), type.inputInterfaces());
+        PersonalEvents.requireEncrypted(s.name(), config.queues().get(s.output()), type.outputInterfaces());
         ChronicleQueue[] inputs = s.readQueues().stream().map(queues).toArray(ChronicleQueue[]::new);
         int[] sourceIds = s.readQueues().stream().mapToInt(q -> config.queues().get(q).sourceId()).toArray();
         List<List<Class<?>>> carried = s.readQueues().stream()

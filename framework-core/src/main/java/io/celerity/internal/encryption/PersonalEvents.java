@@ -1,5 +1,7 @@
 package io.celerity.internal.encryption;
 
+import io.celerity.config.QueueConfig;
+
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -11,11 +13,28 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * process declare them: each event's name with its message's {@link PersonalFields}. Thread-safe; looked up with the
  * name as read, without making a String of it.
  */
-final class PersonalEvents {
+public final class PersonalEvents {
 
     private final List<Event> events = new CopyOnWriteArrayList<>();
 
     record Event(String name, PersonalFields fields) {
+    }
+
+    /**
+     * Refuses to let service {@code service} read or write the events of {@code interfaces} on {@code queue} if one
+     * carries personal data and the queue is not encrypted: its personal fields would lie there in the clear, beyond
+     * the reach of forgetting.
+     */
+    public static void requireEncrypted(String service, QueueConfig queue, Collection<Class<?>> interfaces) {
+        if (queue.encrypted())
+            return;
+        for (Class<?> i : interfaces)
+            for (Method m : i.getMethods())
+                if (m.getParameterCount() == 1 && PersonalFields.of(m.getParameterTypes()[0]) != null)
+                    throw new IllegalStateException("service '" + service + "': event '" + m.getName() + "' of "
+                            + i.getSimpleName() + " carries personal data (" + m.getParameterTypes()[0].getSimpleName()
+                            + "), and queue '" + queue.name() + "' is not encrypted; expected an encryptionKey on it, "
+                            + "so that the data can be forgotten");
     }
 
     /** Adds the events of {@code interfaces} whose one argument has personal data. */
