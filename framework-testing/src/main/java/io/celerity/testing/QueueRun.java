@@ -3,6 +3,7 @@ package io.celerity.testing;
 import io.celerity.config.Affinity;
 import io.celerity.config.CelerityConfig;
 import io.celerity.config.QueueConfig;
+import io.celerity.internal.encryption.PersonalEvents;
 import io.celerity.internal.encryption.QueueEncryption;
 import io.celerity.config.EventLoopConfig;
 import io.celerity.config.PauserType;
@@ -42,6 +43,7 @@ final class QueueRun implements AutoCloseable {
     private final TestSubject subject;
     private final String service; // the same name as in DIRECT mode, so serviceName() agrees
     private final boolean crashAfterEachInput;
+    private final boolean encrypted;
     private final CelerityConfig config;
     private final TestClock clock = new TestClock();
     private final UniqueTimestamps timestamps = UniqueTimestamps.inMemory(0, clock.provider()); // outlives crashes
@@ -58,15 +60,20 @@ final class QueueRun implements AutoCloseable {
     private long expectedProcessed;
     private long documentsReadFromHost;
 
+    private static final String SUBJECTS = "subject-keys";
+
     private QueueRun(TestSubject subject, Path dir, boolean crashAfterEachInput) {
         this.subject = subject;
         this.service = subject.name();
         this.crashAfterEachInput = crashAfterEachInput;
         this.out = new ActualOutput(subject.type().outputInterfaces());
         List<Class<?>> inputs = subject.type().inputInterfaces();
+        // Messages with personal data need encrypted queues, and a queue of their subjects' keys, as in production.
+        this.encrypted = subject.encrypted() || PersonalEvents.anyIn(subject.type().inputInterfaces())
+                || PersonalEvents.anyIn(subject.type().outputInterfaces());
         CelerityConfig.Builder b = CelerityConfig.builder();
-        if (subject.encrypted())
-            b.keys(RunKeys.CONFIG);
+        if (encrypted)
+            b.keys(RunKeys.CONFIG.withSubjects(SUBJECTS)).queue(queue(SUBJECTS, dir));
         List<String> inputNames = new ArrayList<>();
         for (int i = 0; i < inputs.size(); i++) {
             String name = "in-" + i + "-" + inputs.get(i).getSimpleName();
@@ -100,7 +107,7 @@ final class QueueRun implements AutoCloseable {
 
     private QueueConfig queue(String name, Path dir) {
         QueueConfig q = QueueConfig.of(name, dir.resolve(name));
-        return subject.encrypted() ? q.withEncryptionKey(RunKeys.KEY) : q;
+        return encrypted ? q.withEncryptionKey(RunKeys.KEY) : q;
     }
 
     private ChronicleQueue open(String name) {

@@ -2,6 +2,7 @@ package io.celerity.testing;
 
 import io.celerity.config.ConfigException;
 import io.celerity.config.StateRebuild;
+import io.celerity.testing.fixtures.Greeter;
 import io.celerity.testing.fixtures.OrderGateway;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -220,6 +221,14 @@ class HarnessBehaviourTest {
         regress(() -> tests(HarnessBehaviourTest::gateway));
         for (DynamicTest test : tests(() -> gateway().modes(RunMode.QUEUE, RunMode.RESTART)
                 .rebuildState(StateRebuild.REPLAY_INPUTS).snapshot("writeLiveOrders").encryptedQueues()))
+            test.getExecutable().execute();
+    }
+
+    @Test
+    void aComponentWithPersonalDataRunsThroughEncryptedQueuesWithoutBeingAsked() throws Throwable {
+        scenario("greet: { account: A1, name: Alice }\n...\n", "greeted: {\n  account: A1,\n  name: Alice\n}\n...\n");
+        for (DynamicTest test : tests(() -> YamlTests.of(Greeter.class).modes(RunMode.DIRECT, RunMode.QUEUE,
+                RunMode.RESTART)))
             test.getExecutable().execute();
     }
 

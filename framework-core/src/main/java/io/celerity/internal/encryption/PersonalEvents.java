@@ -26,7 +26,7 @@ public final class PersonalEvents {
      * the reach of forgetting.
      */
     public static void requireEncrypted(String service, QueueConfig queue, Collection<Class<?>> interfaces) {
-        if (queue.encrypted())
+        if (queue.encrypted() || !anyIn(interfaces))
             return;
         for (Class<?> i : interfaces)
             for (Method m : i.getMethods())
@@ -35,6 +35,15 @@ public final class PersonalEvents {
                             + i.getSimpleName() + " carries personal data (" + m.getParameterTypes()[0].getSimpleName()
                             + "), and queue '" + queue.name() + "' is not encrypted; expected an encryptionKey on it, "
                             + "so that the data can be forgotten");
+    }
+
+    /** Whether an event of {@code interfaces} carries personal data. */
+    public static boolean anyIn(Collection<Class<?>> interfaces) {
+        for (Class<?> i : interfaces)
+            for (Method m : i.getMethods())
+                if (m.getParameterCount() == 1 && PersonalFields.of(m.getParameterTypes()[0]) != null)
+                    return true;
+        return false;
     }
 
     /** Adds the events of {@code interfaces} whose one argument has personal data. */
