@@ -231,6 +231,19 @@ class ForgettingTest {
                 + "\\(ClientOrder\\), and queue 'booked' is not encrypted; .*"), e.getMessage());
     }
 
+    @Test
+    void aServiceWithPersonalDataAndNoSubjectsQueueIsRefused() {
+        CelerityConfig noSubjects = CelerityConfig.builder()
+                .keys(new KeysConfig(config.keys().store(), null, config.keys().passwordFile(), null))
+                .queue(config.queues().get("orders")).queue(config.queues().get("booked"))
+                .service(ServiceConfig.of("book", ClientBook.class, List.of("orders"), "booked"))
+                .build();
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> ServiceHost.start(noSubjects).close());
+        assertTrue(e.getMessage().endsWith("and no queue keeps the data subjects' keys; expected keys.subjects naming "
+                + "an encrypted queue"), e.getMessage());
+    }
+
     // Documents of a queue whose bytes on disk are all zeros.
     private int zeroedDocuments(String queue) {
         int zeroed = 0;

@@ -60,8 +60,9 @@ public record ServicePlan(ServiceConfig config, ComponentType type, Object setti
                 s.snapshot() == null ? null : s.snapshot().method()));
         Object settings = type.settingsType() == null ? null : SettingsBinder.bind(type.settingsType(), s.settings());
         for (String queue : s.readQueues())
-            PersonalEvents.requireEncrypted(s.name(), config.queues().get(queue), type.inputInterfaces());
-        PersonalEvents.requireEncrypted(s.name(), config.queues().get(s.output()), type.outputInterfaces());
+            PersonalEvents.requireEncrypted(s.name(), config.queues().get(queue), config.keys(), type.inputInterfaces());
+        PersonalEvents.requireEncrypted(s.name(), config.queues().get(s.output()), config.keys(),
+                type.outputInterfaces());
         ChronicleQueue[] inputs = s.readQueues().stream().map(queues).toArray(ChronicleQueue[]::new);
         int[] sourceIds = s.readQueues().stream().mapToInt(q -> config.queues().get(q).sourceId()).toArray();
         List<List<Class<?>>> carried = s.readQueues().stream()

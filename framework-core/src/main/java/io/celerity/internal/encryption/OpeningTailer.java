@@ -51,8 +51,8 @@ final class OpeningTailer implements ExcerptTailer {
                 return in;
             try {
                 byte format = opener.open(in.wire().bytes(), document.opened.bytes(), in.index());
-                document.wire = format == DocumentSealer.PERSONAL
-                        && personal.restore(document.opened, document.restored) ? document.restored : document.opened;
+                document.wire = format == DocumentSealer.PERSONAL && restore(in.index())
+                        ? document.restored : document.opened;
                 document.in = in;
                 return document;
             } catch (RefusedDocument e) {
@@ -62,6 +62,15 @@ final class OpeningTailer implements ExcerptTailer {
                 in.close();
                 throw e;
             }
+        }
+    }
+
+    // A document whose personal fields cannot be read back is refused like one that does not open.
+    private boolean restore(long index) {
+        try {
+            return personal.restore(document.opened, document.restored);
+        } catch (RuntimeException e) {
+            throw new RefusedDocument(queue.name(), index, "its personal fields cannot be read: " + e);
         }
     }
 

@@ -1,5 +1,6 @@
 package io.celerity.internal.encryption;
 
+import io.celerity.config.KeysConfig;
 import io.celerity.config.QueueConfig;
 
 import java.lang.reflect.Method;
@@ -22,19 +23,25 @@ public final class PersonalEvents {
 
     /**
      * Refuses to let service {@code service} read or write the events of {@code interfaces} on {@code queue} if one
-     * carries personal data and the queue is not encrypted: its personal fields would lie there in the clear, beyond
-     * the reach of forgetting.
+     * carries personal data and the queue is not encrypted (its personal fields would lie there in the clear, beyond
+     * the reach of forgetting) or the deployment keeps no subjects' keys ({@code keys.subjects}).
      */
-    public static void requireEncrypted(String service, QueueConfig queue, Collection<Class<?>> interfaces) {
-        if (queue.encrypted() || !anyIn(interfaces))
+    public static void requireEncrypted(String service, QueueConfig queue, KeysConfig keys,
+                                        Collection<Class<?>> interfaces) {
+        if (!anyIn(interfaces))
             return;
         for (Class<?> i : interfaces)
             for (Method m : i.getMethods())
-                if (m.getParameterCount() == 1 && PersonalFields.of(m.getParameterTypes()[0]) != null)
-                    throw new IllegalStateException("service '" + service + "': event '" + m.getName() + "' of "
-                            + i.getSimpleName() + " carries personal data (" + m.getParameterTypes()[0].getSimpleName()
-                            + "), and queue '" + queue.name() + "' is not encrypted; expected an encryptionKey on it, "
-                            + "so that the data can be forgotten");
+                if (m.getParameterCount() == 1 && PersonalFields.of(m.getParameterTypes()[0]) != null) {
+                    String what = "service '" + service + "': event '" + m.getName() + "' of " + i.getSimpleName()
+                            + " carries personal data (" + m.getParameterTypes()[0].getSimpleName() + ")";
+                    if (!queue.encrypted())
+                        throw new IllegalStateException(what + ", and queue '" + queue.name() + "' is not encrypted; "
+                                + "expected an encryptionKey on it, so that the data can be forgotten");
+                    if (keys == null || keys.subjects() == null)
+                        throw new IllegalStateException(what + ", and no queue keeps the data subjects' keys; "
+                                + "expected keys.subjects naming an encrypted queue");
+                }
     }
 
     /** Whether an event of {@code interfaces} carries personal data. */
