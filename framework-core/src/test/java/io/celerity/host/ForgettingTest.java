@@ -11,14 +11,10 @@ import io.celerity.config.StateRebuild;
 import io.celerity.fixtures.ClientBook;
 import io.celerity.fixtures.ClientIn;
 import io.celerity.fixtures.ClientOrder;
-import io.celerity.fixtures.ClientOut;
-import io.celerity.fixtures.ClientState;
+import io.celerity.fixtures.ClientQueues;
 import io.celerity.fixtures.Queues;
 import io.celerity.fixtures.TestKeyStore;
 import io.celerity.internal.encryption.QueueEncryption;
-import io.celerity.internal.encryption.StoredQueue;
-import net.openhft.chronicle.bytes.Bytes;
-import net.openhft.chronicle.bytes.MethodReader;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.ExcerptTailer;
@@ -31,6 +27,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -68,26 +65,12 @@ class ForgettingTest {
         return QueueConfig.of(name, dir.resolve(name)).withEncryptionKey("orders");
     }
 
-    private void send(java.util.function.Consumer<ClientIn> orders) {
-        try (ChronicleQueue q = new QueueEncryption(config).open(config.queues().get("orders"), false)) {
-            orders.accept(q.methodWriter(ClientIn.class));
-        }
+    private void send(Consumer<ClientIn> orders) {
+        ClientQueues.send(config, orders);
     }
 
     private List<String> booked() {
-        List<String> out = new ArrayList<>();
-        readAll("booked", new ClientOut() {
-            @Override
-            public void booked(ClientOrder order) {
-                out.add(order.account + " " + order.name + " " + order.quantity);
-            }
-
-            @Override
-            public void total(ClientOrder total) {
-                out.add("total " + total.account + " " + total.name + " " + total.quantity);
-            }
-        });
-        return out;
+        return ClientQueues.booked(config, "booked");
     }
 
     private List<String> ordersSent() {
@@ -105,20 +88,12 @@ class ForgettingTest {
         return out;
     }
 
-    private List<String> snapshotted() {
-        List<String> out = new ArrayList<>();
-        readAll("snapshots", (ClientState) total -> out.add(total.account + " " + total.name + " " + total.quantity));
-        return out;
+    private void readAll(String queue, Object handler) {
+        ClientQueues.readAll(config, queue, handler);
     }
 
-    private void readAll(String queue, Object handler) {
-        try (ChronicleQueue q = new QueueEncryption(config).open(config.queues().get(queue), true);
-             ExcerptTailer t = q.createTailer()) {
-            MethodReader reader = t.methodReader(handler);
-            while (reader.readOne()) {
-                // every document
-            }
-        }
+    private int zeroedDocuments(String queue) {
+        return ClientQueues.zeroedDocuments(config, queue);
     }
 
     @Test
@@ -142,7 +117,7 @@ class ForgettingTest {
 
         assertEquals(List.of("ACC-1 [forgotten] 10", "ACC-2 Bob Example 5", "ACC-1 [forgotten] 7"), booked());
         assertEquals(List.of("ACC-1 [forgotten]", "ACC-2 Bob Example", "ACC-1 [forgotten]"), ordersSent());
-        List<String> snapshots = snapshotted();
+        List<String> snapshots = ClientQueues.snapshotted(config);
         assertTrue(snapshots.contains("ACC-1 [forgotten] 10") && snapshots.contains("ACC-2 Bob Example 5"),
                 "the snapshot after the 2nd order: " + snapshots);
         assertEquals(1, zeroedDocuments("subject-keys"), "ACC-1's key record overwritten in the file");
@@ -242,25 +217,5 @@ class ForgettingTest {
                 () -> ServiceHost.start(noSubjects).close());
         assertTrue(e.getMessage().endsWith("and no queue keeps the data subjects' keys; expected keys.subjects naming "
                 + "an encrypted queue"), e.getMessage());
-    }
-
-    // Documents of a queue whose bytes on disk are all zeros.
-    private int zeroedDocuments(String queue) {
-        int zeroed = 0;
-        try (ChronicleQueue q = new QueueEncryption(config).open(config.queues().get(queue), true);
-             ExcerptTailer t = StoredQueue.of(q).createTailer()) {
-            while (true) {
-                try (DocumentContext dc = t.readingDocument()) {
-                    if (!dc.isPresent())
-                        return zeroed;
-                    Bytes<?> b = dc.wire().bytes();
-                    boolean zeros = true;
-                    for (long p = b.readPosition(); p < b.readLimit(); p++)
-                        zeros &= b.readByte(p) == 0;
-                    if (zeros)
-                        zeroed++;
-                }
-            }
-        }
     }
 }

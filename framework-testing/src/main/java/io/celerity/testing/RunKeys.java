@@ -2,10 +2,9 @@ package io.celerity.testing;
 
 import io.celerity.config.KeysConfig;
 import io.celerity.encryption.KeyProvider;
+import io.celerity.internal.encryption.Ciphers;
 
-import javax.crypto.KeyGenerator;
 import javax.crypto.SecretKey;
-import java.security.NoSuchAlgorithmException;
 import java.util.Map;
 
 /**
@@ -17,20 +16,11 @@ public final class RunKeys implements KeyProvider {
     static final String KEY = "test-run";
     static final KeysConfig CONFIG = new KeysConfig(null, null, null, RunKeys.class.getName());
 
-    private static final SecretKey RUN_KEY = generate();
+    private static final SecretKey RUN_KEY = Ciphers.newAesKey();
 
     @Override
     public Map<Integer, SecretKey> versions(String name) {
         return KEY.equals(name) ? Map.of(1, RUN_KEY) : Map.of();
     }
 
-    private static SecretKey generate() {
-        try {
-            KeyGenerator generator = KeyGenerator.getInstance("AES");
-            generator.init(256);
-            return generator.generateKey();
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-    }
 }

@@ -2,10 +2,9 @@ package io.celerity.benchmarks.encryption;
 
 import io.celerity.config.KeysConfig;
 import io.celerity.encryption.KeyProvider;
+import io.celerity.internal.encryption.Ciphers;
 
-import javax.crypto.KeyGenerator;
 import javax.crypto.SecretKey;
-import java.security.NoSuchAlgorithmException;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -24,16 +23,7 @@ public final class GeneratedKeys implements KeyProvider {
 
     @Override
     public Map<Integer, SecretKey> versions(String name) {
-        return Map.of(1, KEYS.computeIfAbsent(name, n -> generate()));
+        return Map.of(1, KEYS.computeIfAbsent(name, n -> Ciphers.newAesKey()));
     }
 
-    private static SecretKey generate() {
-        try {
-            KeyGenerator generator = KeyGenerator.getInstance("AES");
-            generator.init(256);
-            return generator.generateKey();
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-    }
 }

@@ -1,12 +1,26 @@
 package io.celerity.internal.encryption;
 
 import javax.crypto.Cipher;
+import javax.crypto.KeyGenerator;
+import javax.crypto.SecretKey;
 import java.security.GeneralSecurityException;
+import java.security.NoSuchAlgorithmException;
 
-/** The JDK's AES-GCM, and the little-endian ints of a sealed document's header and nonce. */
-final class Ciphers {
+/** The JDK's AES-GCM and AES keys, and the little-endian ints of a sealed document's header and nonce. */
+public final class Ciphers {
 
     private Ciphers() {
+    }
+
+    /** A fresh 256-bit AES key from the JDK's strong random source. */
+    public static SecretKey newAesKey() {
+        try {
+            KeyGenerator generator = KeyGenerator.getInstance("AES");
+            generator.init(256);
+            return generator.generateKey();
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("this JVM has no AES key generator", e);
+        }
     }
 
     static Cipher aesGcm() {

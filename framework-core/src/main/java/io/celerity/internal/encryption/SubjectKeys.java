@@ -9,11 +9,9 @@ import net.openhft.chronicle.wire.Wire;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import javax.crypto.KeyGenerator;
 import javax.crypto.SecretKey;
 import javax.crypto.spec.SecretKeySpec;
 import java.net.InetAddress;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -110,7 +108,7 @@ public final class SubjectKeys implements AutoCloseable {
         if (!writesRecords)
             throw new IllegalStateException("data subject '" + subject + "' has no key yet, and keys are made on the "
                     + "host that writes queue '" + queue.name() + "'");
-        byte[] made = generate().getEncoded();
+        byte[] made = Ciphers.newAesKey().getEncoded();
         write(wire -> wire.write("record").text(KEY).write("subject").text(subject).write("key").bytes(made)
                 .write("at").int64(System.currentTimeMillis()));
         poll();
@@ -199,15 +197,6 @@ public final class SubjectKeys implements AutoCloseable {
         }
     }
 
-    private static SecretKey generate() {
-        try {
-            KeyGenerator generator = KeyGenerator.getInstance("AES");
-            generator.init(256);
-            return generator.generateKey();
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-    }
 
     /** Who is forgetting, for the record: the OS user and this machine's name. */
     public static String operator() {

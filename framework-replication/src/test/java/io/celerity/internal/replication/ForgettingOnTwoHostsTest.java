@@ -2,20 +2,11 @@ package io.celerity.internal.replication;
 
 import io.celerity.config.CelerityConfig;
 import io.celerity.fixtures.ClientBook;
-import io.celerity.fixtures.ClientIn;
 import io.celerity.fixtures.ClientOrder;
-import io.celerity.fixtures.ClientOut;
-import io.celerity.fixtures.ClientState;
 import io.celerity.fixtures.TestKeyStore;
 import io.celerity.internal.encryption.QueueEncryption;
-import io.celerity.internal.encryption.StoredQueue;
 import io.celerity.testhosts.HostProcess;
 import io.celerity.testhosts.Hosts;
-import net.openhft.chronicle.bytes.Bytes;
-import net.openhft.chronicle.bytes.MethodReader;
-import net.openhft.chronicle.queue.ChronicleQueue;
-import net.openhft.chronicle.queue.ExcerptTailer;
-import net.openhft.chronicle.wire.DocumentContext;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,10 +14,12 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Consumer;
 
+import static io.celerity.fixtures.ClientQueues.booked;
+import static io.celerity.fixtures.ClientQueues.send;
+import static io.celerity.fixtures.ClientQueues.snapshotted;
+import static io.celerity.fixtures.ClientQueues.zeroedDocuments;
 import static io.celerity.internal.replication.HostRuns.LIVENESS;
 import static io.celerity.internal.replication.HostRuns.awaitDocuments;
 import static io.celerity.internal.replication.HostRuns.start;
@@ -88,7 +81,7 @@ class ForgettingOnTwoHostsTest {
                 List<String> booked = booked(host, "booked");
                 assertEquals(List.of("ACC-1 [forgotten] 10", "ACC-2 Bob Example 5", "ACC-1 [forgotten] 7",
                         "total ACC-1 [forgotten] 17"), booked, "on host " + host.thisHost());
-                List<String> snapshots = snapshots(host);
+                List<String> snapshots = snapshotted(host);
                 assertTrue(snapshots.contains("ACC-1 [forgotten] 10") && snapshots.contains("ACC-2 Bob Example 5"),
                         "the snapshot on host " + host.thisHost() + ": " + snapshots);
             }
@@ -98,70 +91,13 @@ class ForgettingOnTwoHostsTest {
         }
     }
 
-    private static void send(CelerityConfig config, Consumer<ClientIn> orders) {
-        try (ChronicleQueue q = new QueueEncryption(config).open(config.queues().get("orders"), false)) {
-            orders.accept(q.methodWriter(ClientIn.class));
-        }
-    }
-
-    private static List<String> booked(CelerityConfig config, String queue) {
-        List<String> out = new ArrayList<>();
-        readAll(config, queue, new ClientOut() {
-            @Override
-            public void booked(ClientOrder order) {
-                out.add(order.account + " " + order.name + " " + order.quantity);
-            }
-
-            @Override
-            public void total(ClientOrder total) {
-                out.add("total " + total.account + " " + total.name + " " + total.quantity);
-            }
-        });
-        return out;
-    }
-
-    private static List<String> snapshots(CelerityConfig config) {
-        List<String> out = new ArrayList<>();
-        readAll(config, "snapshots", (ClientState) t -> out.add(t.account + " " + t.name + " " + t.quantity));
-        return out;
-    }
-
-    private static void readAll(CelerityConfig config, String queue, Object handler) {
-        try (ChronicleQueue q = new QueueEncryption(config).open(config.queues().get(queue), true);
-             ExcerptTailer t = q.createTailer()) {
-            MethodReader reader = t.methodReader(handler);
-            while (reader.readOne()) {
-                // every document
-            }
-        }
-    }
-
     // Waits until one key record of the copy is all zeros on disk, without opening anything that would overwrite it.
     private static void awaitOverwritten(Path queue, CelerityConfig config) throws InterruptedException {
         long deadline = System.nanoTime() + LIVENESS.toNanos();
-        while (zeroed(config) < 1) {
+        while (zeroedDocuments(config, "subject-keys") < 1) {
             if (System.nanoTime() > deadline)
                 throw new AssertionError("host b did not overwrite its copy of the forgotten key in " + queue);
             Thread.sleep(100);
-        }
-    }
-
-    private static int zeroed(CelerityConfig config) {
-        int zeroed = 0;
-        try (ChronicleQueue q = new QueueEncryption(config).open(config.queues().get("subject-keys"), true);
-             ExcerptTailer t = StoredQueue.of(q).createTailer()) {
-            while (true) {
-                try (DocumentContext dc = t.readingDocument()) {
-                    if (!dc.isPresent())
-                        return zeroed;
-                    Bytes<?> bytes = dc.wire().bytes();
-                    boolean zeros = true;
-                    for (long p = bytes.readPosition(); p < bytes.readLimit(); p++)
-                        zeros &= bytes.readByte(p) == 0;
-                    if (zeros)
-                        zeroed++;
-                }
-            }
         }
     }
 
