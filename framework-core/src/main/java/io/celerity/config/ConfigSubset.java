@@ -43,6 +43,8 @@ final class ConfigSubset {
                 used.add(s.errors());
             loops.add(s.eventLoop());
         }
+        if (all.keys() != null && all.keys().subjects() != null)
+            used.add(all.keys().subjects()); // every host's services may need the data subjects' keys
         all.queues().values().stream()
                 .filter(q -> host == null ? used.contains(q.name()) : q.replication().availableOn(host))
                 .forEach(b::queue);

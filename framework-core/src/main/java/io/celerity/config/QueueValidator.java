@@ -72,6 +72,9 @@ final class QueueValidator {
                 throw error("top level", "keys.subjects", q == null ? "unknown queue '" + keys.subjects()
                         + "'; expected a declared queue" : "queue '" + keys.subjects() + "' is not encrypted; expected "
                         + "one with an encryptionKey, as it holds the data subjects' keys");
+            if (q.keepCycles() != 0)
+                throw error("queue '" + q.name() + "'", "keepCycles", "the queue of the data subjects' keys keeps every "
+                        + "cycle (its records are the keys and the forgets); expected no keepCycles");
         }
     }
 

@@ -142,7 +142,8 @@ public final class ServiceHost implements AutoCloseable {
         return byLoop;
     }
 
-    // A service or agent needs the keys of its encrypted queues: refused before any loop starts, naming the queue.
+    // A service or agent needs the keys of its encrypted queues: refused before any loop starts, naming the queue. A
+    // host holding the data subjects' keys applies every forget to its copy now, and each new one as it comes.
     private void requireKeysOfQueuesInUse() {
         Set<String> used = new LinkedHashSet<>();
         for (ServiceConfig s : config.services().values()) {
@@ -154,7 +155,11 @@ public final class ServiceHost implements AutoCloseable {
                 used.add(s.errors());
         }
         config.agents().values().forEach(a -> used.add(a.output()));
+        String subjects = config.keys() == null ? null : config.keys().subjects();
+        if (subjects != null && config.queues().containsKey(subjects))
+            used.add(subjects);
         queues.requireKeys(used);
+        queues.followSubjectKeys();
     }
 
     // A process killed while creating a cycle file leaves one no reader gets past: before any reader opens.

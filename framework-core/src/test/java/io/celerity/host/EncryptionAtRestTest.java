@@ -231,6 +231,21 @@ class EncryptionAtRestTest {
     }
 
     @Test
+    void anEncryptedOutputSyncedAfterEveryDocumentIsWrittenAndRead() {
+        CelerityConfig synced = CelerityConfig.builder()
+                .keys(new KeysConfig(keys.file(), null, keys.passwordFile(), null))
+                .queue(queue("notes", true))
+                .queue(queue("out", true).withSync(io.celerity.config.SyncPolicy.SYNC))
+                .service(ServiceConfig.of("recorder", Recorder.class, List.of("notes"), "out"))
+                .build();
+        writeNotes(synced, "a", "b");
+        try (ServiceHost host = ServiceHost.start(synced)) {
+            Queues.await("2 outputs, each synced", WAIT, () -> host.stats("recorder").syncs() == 2);
+        }
+        assertEquals(List.of("recorder:a", "recorder:b"), notesOut(synced));
+    }
+
+    @Test
     void aHostWithoutTheKeyOfAQueueItUsesRefusesToStartNamingIt() {
         CelerityConfig config = CelerityConfig.builder()
                 .keys(new KeysConfig(keys.file(), null, keys.passwordFile(), null))

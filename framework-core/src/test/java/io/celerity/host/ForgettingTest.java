@@ -3,6 +3,7 @@ package io.celerity.host;
 import io.celerity.api.FailedInput;
 import io.celerity.api.FailedInputs;
 import io.celerity.config.CelerityConfig;
+import io.celerity.config.ConfigException;
 import io.celerity.config.KeysConfig;
 import io.celerity.config.QueueConfig;
 import io.celerity.config.ServiceConfig;
@@ -13,6 +14,7 @@ import io.celerity.fixtures.ClientIn;
 import io.celerity.fixtures.ClientOrder;
 import io.celerity.fixtures.ClientQueues;
 import io.celerity.fixtures.Queues;
+import io.celerity.fixtures.Recorder;
 import io.celerity.fixtures.TestKeyStore;
 import io.celerity.internal.encryption.QueueEncryption;
 import net.openhft.chronicle.queue.ChronicleQueue;
@@ -92,6 +94,16 @@ class ForgettingTest {
         ClientQueues.readAll(config, queue, handler);
     }
 
+    // What a crash right after the record leaves: the forget written, the key not yet overwritten.
+    private void writeForgetRecordOnly(String subject) {
+        try (ChronicleQueue keys = new QueueEncryption(config).open(config.queues().get("subject-keys"), false);
+             ExcerptAppender appender = keys.createAppender();
+             DocumentContext dc = appender.writingDocument()) {
+            dc.wire().write("record").text("forgotten").write("subject").text(subject).write("by").text("crashed")
+                    .write("at").int64(System.currentTimeMillis());
+        }
+    }
+
     private int zeroedDocuments(String queue) {
         return ClientQueues.zeroedDocuments(config, queue);
     }
@@ -150,19 +162,36 @@ class ForgettingTest {
     @Test
     void aForgetRecordedButNotAppliedBeforeACrashIsAppliedAtTheNextStart() {
         send(in -> in.order(new ClientOrder().set("ACC-1", "Alice Example", 1)));
-        // What a crash right after the record leaves: the forget written, the key not yet overwritten.
-        try (ChronicleQueue keys = new QueueEncryption(config).open(config.queues().get("subject-keys"), false);
-             ExcerptAppender appender = keys.createAppender();
-             DocumentContext dc = appender.writingDocument()) {
-            dc.wire().write("record").text("forgotten").write("subject").text("ACC-1").write("by").text("crashed")
-                    .write("at").int64(System.currentTimeMillis());
-        }
+        writeForgetRecordOnly("ACC-1");
         assertEquals(0, zeroedDocuments("subject-keys"));
         try (ServiceHost host = ServiceHost.start(config)) {
             Queues.await("the order booked", WAIT, () -> host.stats("book").outputs() == 1);
         }
         assertEquals(1, zeroedDocuments("subject-keys"), "the key overwritten as the host started");
         assertEquals(List.of("ACC-1 [forgotten] 1"), booked());
+    }
+
+    @Test
+    void aHostWhoseServicesCarryNoPersonalDataStillAppliesForgetsToItsCopyOfTheKeys() {
+        send(in -> in.order(new ClientOrder().set("ACC-1", "Alice Example", 1)));
+        writeForgetRecordOnly("ACC-1");
+        CelerityConfig notesOnly = CelerityConfig.builder().keys(config.keys())
+                .queue(config.queues().get("subject-keys"))
+                .queue("notes", dir.resolve("notes")).queue("out", dir.resolve("out"))
+                .service(ServiceConfig.of("recorder", Recorder.class, List.of("notes"), "out"))
+                .build();
+        ServiceHost.start(notesOnly).close();
+        assertEquals(1, zeroedDocuments("subject-keys"), "the key overwritten as the host started");
+    }
+
+    @Test
+    void theSubjectsQueueKeepsEveryCycle() {
+        ConfigException e = assertThrows(ConfigException.class, () -> CelerityConfig.builder().keys(config.keys())
+                .queue(config.queues().get("orders")).queue(config.queues().get("booked"))
+                .queue(config.queues().get("subject-keys").withKeepCycles(3))
+                .service(ServiceConfig.of("book", ClientBook.class, List.of("orders"), "booked"))
+                .build());
+        assertTrue(e.getMessage().contains("queue 'subject-keys', key 'keepCycles'"), e.getMessage());
     }
 
     @Test

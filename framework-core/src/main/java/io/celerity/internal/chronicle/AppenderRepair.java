@@ -26,6 +26,8 @@ public final class AppenderRepair {
     public static void afterFailedOpen(ExcerptAppender appender, ChronicleQueue queue, Throwable failure) {
         if (failure instanceof RuntimeException || failure instanceof Error)
             return; // Chronicle released the lock itself
+        if (!appender.getClass().getName().startsWith("net.openhft."))
+            return; // an encrypted queue's appender: it repaired its own Chronicle appender as the write failed
         try {
             Field count = appender.getClass().getDeclaredField("count"); // StoreAppender's nesting depth
             count.setAccessible(true);

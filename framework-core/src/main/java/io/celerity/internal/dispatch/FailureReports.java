@@ -76,8 +76,14 @@ public final class FailureReports {
         long n = stats.countBadMessage();
         if (isPowerOfTwo(n))
             LOG.warn("{}: input '{}': {} (bad message #{}); skipped", service, readQueues.get(input), e.getMessage(), n);
-        if (deadLetters != null)
+        if (deadLetters == null)
+            return;
+        try {
             deadLetters.badMessage(readQueues.get(input), e.index(), e.getMessage(), null, 0);
+        } catch (RuntimeException failed) { // the document is passed over already: say so where it can be seen
+            LOG.error("{}: the report of refused input '{}' index {} could not be written: {}", service,
+                    readQueues.get(input), Long.toHexString(e.index()), failed.toString());
+        }
     }
 
     /** The input's event is one this input does not accept, e.g. a snapshot event on an input queue. */

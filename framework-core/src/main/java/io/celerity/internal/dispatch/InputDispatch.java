@@ -147,7 +147,12 @@ final class InputDispatch implements AutoCloseable {
             Throwable unreported = failures.takeWriteFailure();
             if (unreported != null)
                 in.rollbackOnClose(); // its failure report could not be written: read it again, acknowledge nothing
-            output.commit(out, unreported != null);
+            try {
+                output.commit(out, unreported != null);
+            } catch (Throwable e) { // the output could not be written (e.g. sealed): keep the input for the next attempt
+                in.rollbackOnClose();
+                throw e;
+            }
             if (unreported != null)
                 throw Jvm.rethrow(unreported);
             counted(readNanos);

@@ -56,13 +56,12 @@ public record ServicePlan(ServiceConfig config, ComponentType type, Object setti
         } catch (ClassNotFoundException e) {
             throw new IllegalStateException(e); // validated already
         }
+        List<Class<?>> snapshotState = s.snapshot() == null ? List.of() : type.stateInterfaces(false,
+                s.snapshot().method());
         type = type.withoutInputs(type.stateInterfaces(s.rebuild() == StateRebuild.REPLAY_OUTPUTS,
                 s.snapshot() == null ? null : s.snapshot().method()));
         Object settings = type.settingsType() == null ? null : SettingsBinder.bind(type.settingsType(), s.settings());
-        for (String queue : s.readQueues())
-            PersonalEvents.requireEncrypted(s.name(), config.queues().get(queue), config.keys(), type.inputInterfaces());
-        PersonalEvents.requireEncrypted(s.name(), config.queues().get(s.output()), config.keys(),
-                type.outputInterfaces());
+        requirePersonalDataEncrypted(config, s, type, snapshotState);
         ChronicleQueue[] inputs = s.readQueues().stream().map(queues).toArray(ChronicleQueue[]::new);
         int[] sourceIds = s.readQueues().stream().mapToInt(q -> config.queues().get(q).sourceId()).toArray();
         List<List<Class<?>>> carried = s.readQueues().stream()
@@ -76,5 +75,21 @@ public record ServicePlan(ServiceConfig config, ComponentType type, Object setti
 
     public String name() {
         return config.name();
+    }
+
+    // Personal data only where forgetting reaches it: its inputs, output and snapshots, and the errors queue, whose
+    // reports copy the inputs.
+    private static void requirePersonalDataEncrypted(CelerityConfig config, ServiceConfig s, ComponentType type,
+                                                     List<Class<?>> snapshotState) {
+        for (String queue : s.readQueues())
+            PersonalEvents.requireEncrypted(s.name(), config.queues().get(queue), config.keys(), type.inputInterfaces());
+        PersonalEvents.requireEncrypted(s.name(), config.queues().get(s.output()), config.keys(),
+                type.outputInterfaces());
+        if (s.snapshot() != null)
+            PersonalEvents.requireEncrypted(s.name(), config.queues().get(s.snapshot().queue()), config.keys(),
+                    snapshotState);
+        if (s.errors() != null)
+            PersonalEvents.requireEncrypted(s.name(), config.queues().get(s.errors()), config.keys(),
+                    type.inputInterfaces());
     }
 }

@@ -174,6 +174,26 @@ public final class CipherQueue implements ChronicleQueue {
     }
 
     @Override
+    public long lastIndexReplicated() {
+        return stored.lastIndexReplicated();
+    }
+
+    @Override
+    public long lastAcknowledgedIndexReplicated() {
+        return stored.lastAcknowledgedIndexReplicated();
+    }
+
+    @Override
+    public long lastIndexMSynced() {
+        return stored.lastIndexMSynced();
+    }
+
+    @Override
+    public void lastIndexMSynced(long lastIndexMSynced) {
+        stored.lastIndexMSynced(lastIndexMSynced);
+    }
+
+    @Override
     public void lastIndexReplicated(long lastIndex) {
         stored.lastIndexReplicated(lastIndex);
     }

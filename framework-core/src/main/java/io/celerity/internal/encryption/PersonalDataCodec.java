@@ -71,10 +71,17 @@ final class PersonalDataCodec {
                     to.bytes().write(in, start, in.readPosition() - start);
                     continue;
                 }
+                long valueStart = in.readPosition();
+                Object message = value.object(messages.computeIfAbsent(fields.type(), ObjectUtils::newInstance),
+                        fields.type());
+                if (message == null || message.getClass() != fields.type()) { // null, or a subclass: as written
+                    in.readPosition(valueStart);
+                    from.getValueIn().skipValue();
+                    to.bytes().write(in, start, in.readPosition() - start);
+                    continue;
+                }
                 personal = true;
-                to.bytes().write(in, start, in.readPosition() - start); // the event's name, as written
-                Object message = messages.computeIfAbsent(fields.type(), ObjectUtils::newInstance);
-                value.object(message, fields.type());
+                to.bytes().write(in, start, valueStart - start); // the event's name, as written
                 if (protect)
                     seal(fields, message);
                 else

@@ -7,6 +7,8 @@ import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
@@ -17,6 +19,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 public final class PersonalEvents {
 
     private final List<Event> events = new CopyOnWriteArrayList<>();
+    private final Set<String> plainNames = ConcurrentHashMap.newKeySet(); // events of the queue with no personal data
 
     record Event(String name, PersonalFields fields) {
     }
@@ -60,7 +63,15 @@ public final class PersonalEvents {
                 if (m.getParameterCount() != 1)
                     continue;
                 PersonalFields fields = PersonalFields.of(m.getParameterTypes()[0]);
-                if (fields != null && find(m.getName()) == null)
+                PersonalFields known = find(m.getName());
+                if (known != null && known != fields || fields != null && plainNames.contains(m.getName()))
+                    throw new IllegalStateException("event '" + m.getName() + "' of " + i.getSimpleName()
+                            + " takes a " + m.getParameterTypes()[0].getSimpleName() + ", and another interface on the "
+                            + "same queue names an event so with " + (known == null ? "no" : "other") + " personal "
+                            + "data; expected one message class per event name");
+                if (fields == null)
+                    plainNames.add(m.getName());
+                else if (known == null)
                     events.add(new Event(m.getName(), fields));
             }
     }

@@ -89,10 +89,12 @@ public final class QueueEncryption implements AutoCloseable {
         return subjectKeys;
     }
 
-    // Keys are made and forgotten where the queue is written; copies follow.
+    // Keys are made and forgotten where the queue is written; copies follow. A tool that does not know its host, in a
+    // deployment over several, may be on a copy: it makes none.
     private boolean writtenHere(QueueConfig q) {
-        return q.replication() == null || config.thisHost() == null
-                || q.replication().source().equals(config.thisHost());
+        if (q.replication() == null)
+            return true;
+        return config.thisHost() != null && q.replication().source().equals(config.thisHost());
     }
 
     @Override
@@ -116,7 +118,7 @@ public final class QueueEncryption implements AutoCloseable {
         try {
             return new QueueKeys(q.name(), q.encryptionKey(), provider().versions(q.encryptionKey()));
         } catch (RuntimeException e) {
-            throw new IllegalStateException(e.getMessage().startsWith("queue '") ? e.getMessage()
+            throw new IllegalStateException(String.valueOf(e.getMessage()).startsWith("queue '") ? e.getMessage()
                     : "queue '" + q.name() + "' is encrypted with key '" + q.encryptionKey() + "': " + e.getMessage(),
                     e);
         }

@@ -1,5 +1,6 @@
 package io.celerity.internal.encryption;
 
+import io.celerity.internal.chronicle.AppenderRepair;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.bytes.BytesStore;
 import net.openhft.chronicle.queue.ChronicleQueue;
@@ -55,7 +56,13 @@ final class SealingAppender implements ExcerptAppender {
     private void seal(Wire plain) {
         // Personal fields are encrypted with their subjects' keys first, so that forgetting a subject reaches them.
         boolean withPersonal = personal.protect(plain, protectedCopy);
-        DocumentContext out = stored.writingDocument();
+        DocumentContext out;
+        try {
+            out = stored.writingDocument();
+        } catch (Throwable e) { // Chronicle throws checked IOExceptions undeclared, e.g. a cycle file not created
+            AppenderRepair.afterFailedOpen(stored, queue.stored(), e);
+            throw e;
+        }
         try {
             sealer.seal(withPersonal ? protectedCopy.bytes() : plain.bytes(), out.wire().bytes(),
                     withPersonal ? DocumentSealer.PERSONAL : DocumentSealer.FORMAT);

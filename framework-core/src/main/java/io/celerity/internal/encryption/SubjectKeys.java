@@ -52,7 +52,7 @@ public final class SubjectKeys implements AutoCloseable {
         this.queue = queue;
         this.writesRecords = writesRecords;
         this.tailer = queue.createTailer();
-        CipherQueue.onRefused(tailer, overwritten -> { }); // a forgotten key: nothing left to read
+        CipherQueue.onRefused(tailer, this::refused);
         poll(); // every forget so far applied to this copy before any key is used: retried at every start
     }
 
@@ -141,6 +141,12 @@ public final class SubjectKeys implements AutoCloseable {
         }
     }
 
+    // An overwritten record is a forgotten key; anything else refused is a fault to see (a lost key version).
+    private void refused(RefusedDocument e) {
+        if (!e.getMessage().contains("format byte 0x0"))
+            LOG.warn("subject keys: {}", e.getMessage());
+    }
+
     private void pollQuietly() {
         try {
             synchronized (this) {
@@ -171,7 +177,8 @@ public final class SubjectKeys implements AutoCloseable {
                 overwrite(index);
                 return;
             }
-            keys.put(subject, new SecretKeySpec(wire.read("key").bytes(), "AES"));
+            // Two writers may race to make a subject's first key: the first record stays its key.
+            keys.putIfAbsent(subject, new SecretKeySpec(wire.read("key").bytes(), "AES"));
             recordsOf.computeIfAbsent(subject, s -> new ArrayList<>()).add(index);
         } else if (FORGOTTEN.contentEquals(record)) {
             keys.remove(subject);

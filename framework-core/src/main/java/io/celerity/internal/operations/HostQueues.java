@@ -70,6 +70,17 @@ public final class HostQueues implements AutoCloseable {
     }
 
     /**
+     * When this host holds the deployment's queue of data subjects' keys: applies every forget recorded there to its
+     * copy now (one recorded before a crash is done so), and from now on each new one as it arrives, whether or not
+     * its services carry personal data.
+     */
+    public void followSubjectKeys() {
+        String subjects = config.keys() == null ? null : config.keys().subjects();
+        if (subjects != null && queues.containsKey(subjects))
+            encryption.subjectKeys();
+    }
+
+    /**
      * Checks that the keys of each encrypted queue of {@code names} are here, so that a host refuses to start without
      * them rather than fail on its loops.
      *

@@ -109,9 +109,32 @@ final class ReplicaWriter implements AutoCloseable {
             Bytes<?> bytes = dc.wire().bytes();
             int heldLength = (int) bytes.readRemaining();
             long heldAddress = bytes.addressForRead(bytes.readPosition(), heldLength);
+            if (heldLength == length && forgottenOnOneSide(bytes, heldAddress, address, length))
+                return;
             if (heldLength != length || !same(heldAddress, address, length))
                 throw diverged(index, describe(heldAddress, heldLength), address, length);
         }
+    }
+
+    /**
+     * A forgotten data subject's key record, overwritten with zeros on one side before the other (each host overwrites
+     * its own copy): the same document. Zeros received are written over the copy here too.
+     */
+    private boolean forgottenOnOneSide(Bytes<?> heldBytes, long heldAddress, long address, int length) {
+        boolean heldZeros = zeros(heldAddress, length);
+        if (length == 0 || !heldZeros && !zeros(address, length))
+            return false;
+        for (long p = heldBytes.readPosition(), end = p + length; !heldZeros && p < end; p++)
+            heldBytes.writeByte(p, (byte) 0);
+        return true;
+    }
+
+    private boolean zeros(long address, int length) {
+        received.wrap(address, length);
+        for (int i = 0; i < length; i++)
+            if (received.getByte(i) != 0)
+                return false;
+        return true;
     }
 
     private boolean same(long a, long b, int length) {
