@@ -185,6 +185,30 @@ class ForgettingTest {
     }
 
     @Test
+    void aMessageWhoseSubjectsKeyIsNotHereIsReadAgainNotReadAsForgottenAndTheHostStopsSayingSoIfItNeverComes() {
+        // Written with a subjects queue the host does not read: to the host, as if the key were still on its way.
+        CelerityConfig elsewhere = CelerityConfig.builder().keys(config.keys().withSubjects("other-keys"))
+                .queue(config.queues().get("orders")).queue(config.queues().get("booked"))
+                .queue(encrypted("subject-keys")).queue(encrypted("other-keys"))
+                .service(ServiceConfig.of("book", ClientBook.class, List.of("orders"), "booked"))
+                .build();
+        ClientQueues.send(elsewhere, in -> in.order(new ClientOrder().set("ACC-9", "Ida Example", 1)));
+        CelerityConfig impatient = CelerityConfig.builder().keys(config.keys())
+                .writeFailureTimeout(Duration.ofSeconds(1))
+                .queue(config.queues().get("orders")).queue(config.queues().get("booked"))
+                .queue(config.queues().get("subject-keys"))
+                .service(ServiceConfig.of("book", ClientBook.class, List.of("orders"), "booked"))
+                .build();
+        try (ServiceHost host = ServiceHost.start(impatient)) {
+            Queues.await("the host to stop", WAIT, () -> host.stopReason().isPresent());
+            assertTrue(host.stopReason().get().contains("data subject 'ACC-9' has no key in queue 'subject-keys'"),
+                    host.stopReason().get());
+            assertEquals(0, host.stats("book").inputs(), "the order was left where it is");
+        }
+        assertEquals(List.of(), booked(), "nothing written as forgotten");
+    }
+
+    @Test
     void theSubjectsQueueKeepsEveryCycle() {
         ConfigException e = assertThrows(ConfigException.class, () -> CelerityConfig.builder().keys(config.keys())
                 .queue(config.queues().get("orders")).queue(config.queues().get("booked"))

@@ -55,6 +55,10 @@ final class OpeningTailer implements ExcerptTailer {
                         ? document.restored : document.opened;
                 document.in = in;
                 return document;
+            } catch (SubjectKeyNotHere e) {
+                in.rollbackOnClose(); // read again once the key has arrived
+                in.close();
+                throw e;
             } catch (RefusedDocument e) {
                 in.close(); // passed over
                 refusals.accept(e);
@@ -69,6 +73,8 @@ final class OpeningTailer implements ExcerptTailer {
     private boolean restore(long index) {
         try {
             return personal.restore(document.opened, document.restored);
+        } catch (SubjectKeyNotHere e) {
+            throw e;
         } catch (RuntimeException e) {
             throw new RefusedDocument(queue.name(), index, "its personal fields cannot be read: " + e);
         }

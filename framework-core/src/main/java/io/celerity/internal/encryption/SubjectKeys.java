@@ -21,7 +21,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * A key per data subject, kept in the deployment's subjects queue (itself encrypted, and copied like any queue): a
@@ -36,7 +35,6 @@ public final class SubjectKeys implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(SubjectKeys.class);
     static final String KEY = "subjectKey";
     static final String FORGOTTEN = "forgotten";
-    static final long KEY_WAIT_MILLIS = 1_000;
 
     private final CipherQueue queue;
     private final boolean writesRecords; // this host writes the subjects queue: it makes keys and forgets
@@ -76,26 +74,21 @@ public final class SubjectKeys implements AutoCloseable {
     }
 
     /**
-     * The key of {@code subject}, or {@code null} when it was forgotten. A key not here yet, of a subject never
-     * forgotten here, is waited for up to {@value #KEY_WAIT_MILLIS} ms: on a copy, the subjects queue may trail the
-     * queue whose message names it (the key was recorded first, where the message was written).
+     * The key of {@code subject}, or {@code null} when it was forgotten.
+     *
+     * @throws SubjectKeyNotHere when there is none yet and the subject was never forgotten here: on a copy, the subjects
+     *                           queue may trail the queue whose message names it (the key was recorded first, where
+     *                           the message was written), so the message is to be read again later
      */
     SecretKey find(String subject) {
         SecretKey key = keys.get(subject);
-        long deadline = System.nanoTime() + KEY_WAIT_MILLIS * 1_000_000L;
-        while (key == null) {
+        if (key == null && !forgotten.contains(subject)) {
             synchronized (this) {
-                poll();
+                poll(); // it may have been made a moment ago, or copied here
             }
             key = keys.get(subject);
-            if (key != null || forgotten.contains(subject))
-                return key;
-            if (System.nanoTime() > deadline) {
-                LOG.warn("data subject '{}' has no key in queue '{}' after {} ms; its personal fields read as forgotten",
-                        subject, queue.name(), KEY_WAIT_MILLIS);
-                return null;
-            }
-            LockSupport.parkNanos(1_000_000);
+            if (key == null && !forgotten.contains(subject))
+                throw new SubjectKeyNotHere(subject, queue.name());
         }
         return key;
     }
