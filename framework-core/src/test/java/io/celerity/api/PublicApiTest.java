@@ -24,6 +24,7 @@ import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The fence around the public API: framework-core's public types live in the API packages or under
@@ -83,6 +84,14 @@ class PublicApiTest {
             if (type.getEnclosingClass() == null && !section.contains("`" + type.getSimpleName() + "`"))
                 missing.add(type.getName());
         assertEquals(List.of(), missing, "API types not named in the public API section of docs/architecture.adoc");
+    }
+
+    @Test
+    void theReleaseRehearsalExpectsTheJavadocOfExactlyTheApiPackages() throws Exception {
+        // The rehearsal checks the published javadoc against its own copy of this list; a new package must reach both.
+        String rehearsal = Files.readString(Path.of("..", ".ci", "release-rehearsal"));
+        String expected = "[ \"$api\" = \"" + String.join(" ", new TreeSet<>(API_PACKAGES)) + " \" ]";
+        assertTrue(rehearsal.contains(expected), ".ci/release-rehearsal does not expect the javadoc of " + expected);
     }
 
     private static List<Class<?>> apiTypes() throws Exception {
