@@ -151,10 +151,11 @@ public record SchemaFile(Required required, List<MessageSchema> versions, Lines 
                     + "' is no kind; expected self-describing, binary or enum");
         if (kind == DtoShape.Kind.ENUM) {
             requireKeys(tree, source, entry, shape, Set.of("kind", "constants"), Set.of("kind", "constants"));
-            if (!(shape.get("constants") instanceof List<?> constants))
-                throw new YamlException(source, tree.line(shape, "constants"), entry, "constants",
-                        "expected a list of the enum's constants");
-            return DtoShape.ofEnum(constants.stream().map(String::valueOf).toList());
+            String constants = String.valueOf(shape.get("constants")).trim();
+            if (!constants.matches("[A-Za-z_$][A-Za-z0-9_$]*( +[A-Za-z_$][A-Za-z0-9_$]*)*"))
+                throw new YamlException(source, tree.line(shape, "constants"), entry, "constants", "'" + constants
+                        + "' is no list of constants; expected the enum's constants in order, separated by spaces");
+            return DtoShape.ofEnum(List.of(constants.split(" +")));
         }
         requireKeys(tree, source, entry, shape, Set.of("kind", "fields"), Set.of("kind"));
         Map<String, String> fields = new LinkedHashMap<>();
@@ -207,8 +208,7 @@ public record SchemaFile(Required required, List<MessageSchema> versions, Lines 
                 out.append("      ").append(quoted(dto)).append(":\n");
                 out.append("        kind: ").append(shape.kind().text()).append('\n');
                 if (shape.kind() == DtoShape.Kind.ENUM) {
-                    out.append("        constants:\n");
-                    shape.constants().forEach(c -> out.append("          - ").append(quoted(c)).append('\n'));
+                    out.append("        constants: ").append(String.join(" ", shape.constants())).append('\n');
                 } else if (!shape.fields().isEmpty()) {
                     out.append("        fields:\n");
                     shape.fields().forEach((field, type) -> out.append("          ").append(quoted(field))
