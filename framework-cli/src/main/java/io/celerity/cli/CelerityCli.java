@@ -16,7 +16,7 @@ import picocli.CommandLine.ScopeType;
         versionProvider = BuildVersion.class,
         description = "Runs and inspects Celerity services.",
         subcommands = {RunCommand.class, StatusCommand.class, SendCommand.class, TailCommand.class, DumpCommand.class,
-                LatencyCommand.class, DiagramCommand.class, ForgetCommand.class, HelpCommand.class})
+                LatencyCommand.class, DiagramCommand.class, ForgetCommand.class, SchemaCommand.class, HelpCommand.class})
 public final class CelerityCli {
 
     /** Exit status of a command whose configuration is wrong. */
