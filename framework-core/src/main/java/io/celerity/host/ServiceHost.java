@@ -18,6 +18,7 @@ import io.celerity.internal.operations.DiskSpaceWatchdog;
 import io.celerity.internal.operations.HostQueues;
 import io.celerity.internal.operations.MetricsEndpoint;
 import io.celerity.internal.operations.StatusPublisher;
+import io.celerity.internal.schema.ReadableAtStart;
 import io.celerity.time.UniqueTimestamps;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -98,6 +99,7 @@ public final class ServiceHost implements AutoCloseable {
         queues = new HostQueues(config, options.queueClock());
         requireKeysOfQueuesInUse();
         moveAsideIncompleteCycleFiles();
+        ReadableAtStart.require(config, queues::get); // a new version that misreads its queues starts nothing
         extensions.start(queues::get, this::stopBecause);
         Map<String, List<LoopParticipant>> byLoop = participantsByLoop(options);
         Map<String, ServiceCounters> stats = new LinkedHashMap<>();

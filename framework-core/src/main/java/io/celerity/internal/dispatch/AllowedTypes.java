@@ -15,7 +15,7 @@ import java.util.List;
  * declare. Any other name is refused before a class loader sees it, so no static initialiser or constructor of an
  * undeclared class can run because a message named it. Used by one loop thread; allocates nothing on a match.
  */
-final class AllowedTypes implements ClassLookup {
+public final class AllowedTypes implements ClassLookup {
 
     private final String[] names;
     private final Class<?>[] classes;
@@ -23,7 +23,7 @@ final class AllowedTypes implements ClassLookup {
     private final RejectedType rejection = new RejectedType();
     private boolean rejectedSinceAsked;
 
-    AllowedTypes(Collection<Class<?>> allowed) {
+    public AllowedTypes(Collection<Class<?>> allowed) {
         List<String> n = new ArrayList<>();
         List<Class<?>> c = new ArrayList<>();
         for (Class<?> type : allowed) {
@@ -51,20 +51,20 @@ final class AllowedTypes implements ClassLookup {
     }
 
     /** Makes {@code wire} resolve type tags here; called per message, as Chronicle replaces a tailer's wire per file. */
-    void applyTo(WireCommon wire) {
+    public void applyTo(WireCommon wire) {
         wire.classLookup(this);
         rejectedSinceAsked = false;
     }
 
     /** True once after a message named a type that is not allowed; the name is then {@link #rejectedName()}. */
-    boolean takeRejection() {
+    public boolean takeRejection() {
         boolean r = rejectedSinceAsked;
         rejectedSinceAsked = false;
         return r;
     }
 
     /** The last type name refused. */
-    String rejectedName() {
+    public String rejectedName() {
         return rejected.toString();
     }
 

@@ -1,5 +1,7 @@
 package io.celerity.internal.schema;
 
+import io.celerity.internal.component.MessageTypes;
+import io.celerity.internal.dispatch.AllowedTypes;
 import io.celerity.internal.history.RecordedHistory;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.bytes.BytesIn;
@@ -33,6 +35,8 @@ public final class QueueVerification {
     private final VanillaMessageHistory history = new VanillaMessageHistory();
     private final Map<String, Problem> problems = new LinkedHashMap<>();
     private final RawBytes raw = new RawBytes();
+    private final Map<String, Long> readTheSame = new HashMap<>();
+    private final AllowedTypes allowedTypes; // as a service's input: a type tag names a declared class, or nothing
     private long documents;
     private long events;
 
@@ -45,8 +49,11 @@ public final class QueueVerification {
     public record Problem(long index, String what, long count) {
     }
 
-    /** The outcome: documents and events read, and the problems by kind ({@code event: rule}). */
-    public record Result(long documents, long events, Map<String, Problem> problems) {
+    /**
+     * The outcome: documents and events read, the problems by kind ({@code event: rule}), and per event name how many
+     * read back the same.
+     */
+    public record Result(long documents, long events, Map<String, Problem> problems, Map<String, Long> readTheSame) {
         public boolean readsTheSame() {
             return problems.isEmpty();
         }
@@ -59,6 +66,8 @@ public final class QueueVerification {
                 if (Modifier.isAbstract(m.getModifiers()) && m.getParameterCount() == 1)
                     messageTypes.put(m.getName(), m.getParameterTypes()[0]);
         history.addSourceDetails(false);
+        allowedTypes = new AllowedTypes(MessageTypes.declaredBy(interfaces));
+        allowedTypes.applyTo(scratch);
     }
 
     /** Reads from where {@code tailer} is to the end. */
@@ -71,10 +80,11 @@ public final class QueueVerification {
                 verify(dc.index(), dc.wire());
             }
         }
-        return new Result(documents, events, Map.copyOf(problems));
+        return new Result(documents, events, Map.copyOf(problems), Map.copyOf(readTheSame));
     }
 
     private void verify(long index, Wire wire) {
+        allowedTypes.applyTo(wire);
         Bytes<?> bytes = wire.bytes();
         long start = bytes.readPosition();
         try {
@@ -113,8 +123,14 @@ public final class QueueVerification {
             } catch (RuntimeException e) {
                 difference = "does not read: " + e;
             }
+            if (allowedTypes.takeRejection())
+                difference = "names type '" + allowedTypes.rejectedName() + "', which its interfaces do not declare";
             bytes.readPosition(valueEnd);
-            if (difference != null)
+            if (difference == null)
+                readTheSame.merge(event, 1L, Long::sum);
+            else if (difference.startsWith("names type"))
+                problem(event + ": undeclared-type", index, "event '" + event + "' " + difference);
+            else
                 problem(event + ": " + (difference.startsWith("does not read") ? "unreadable" : "reads-differently"),
                         index, "event '" + event + "' (" + type.getName() + ") " + difference);
         }

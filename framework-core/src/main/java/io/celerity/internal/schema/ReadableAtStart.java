@@ -1,0 +1,104 @@
+package io.celerity.internal.schema;
+
+import io.celerity.config.CelerityConfig;
+import io.celerity.config.ServiceConfig;
+import io.celerity.internal.component.ComponentType;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.ExcerptTailer;
+import net.openhft.chronicle.queue.TailerDirection;
+import net.openhft.chronicle.wire.DocumentContext;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * A new version of a service refused before it starts when it cannot read what is in its queues: the newest documents
+ * of each queue it reads (its inputs, and its output, which a state rebuild and a standby read) are read with its
+ * classes, as {@code celerity schema verify} does, and the start is refused when no document of an event reads back the
+ * same. An event its interfaces do not declare is not counted here: a queue may carry other services' events, which a
+ * reader skips by design; the build's check refuses a renamed event.
+ */
+public final class ReadableAtStart {
+
+    /** How many of each queue's newest documents are read: what the writers write now, at a start's cost. */
+    static final int NEWEST = 1_000;
+
+    private ReadableAtStart() {
+    }
+
+    /**
+     * @throws IncompatibleMessages naming the service, the queue, the first document that does not read back the same
+     *                              and how
+     */
+    public static void require(CelerityConfig config, Function<String, ChronicleQueue> queues) {
+        List<String> problems = new ArrayList<>();
+        for (ServiceConfig s : config.services().values()) {
+            ComponentType type;
+            try {
+                type = ComponentType.of(Class.forName(s.implClass(), true,
+                        Thread.currentThread().getContextClassLoader()));
+            } catch (ClassNotFoundException | RuntimeException e) {
+                continue; // the service's own start names that
+            }
+            for (String input : s.readQueues())
+                check(s.name(), input, queues.apply(input), type.inputInterfaces(), problems);
+            check(s.name(), s.output(), queues.apply(s.output()), type.outputInterfaces(), problems);
+        }
+        if (!problems.isEmpty())
+            throw new IncompatibleMessages("this version's classes do not read back what is in their queues "
+                    + "(message versions: docs/user-guide.adoc); nothing was started:\n" + String.join("\n", problems)
+                    + "\nRun celerity schema verify QUEUE for the whole queue; start the version that wrote it, or "
+                    + "drain the queue first (the upgrade order the build's check gave)");
+    }
+
+    private static void check(String service, String queueName, ChronicleQueue queue, List<Class<?>> interfaces,
+                              List<String> problems) {
+        if (queue == null || interfaces.isEmpty())
+            return;
+        QueueVerification.Result result;
+        try (ExcerptTailer tailer = queue.createTailer()) {
+            positionAtNewest(tailer);
+            result = new QueueVerification(interfaces).verify(tailer);
+        }
+        for (Map.Entry<String, QueueVerification.Problem> p : result.problems().entrySet())
+            if (isVersionProblem(p.getKey(), result))
+                problems.add("  service '" + service + "', queue '" + queueName + "', index 0x"
+                        + Long.toHexString(p.getValue().index()) + ": " + p.getValue().what());
+    }
+
+    /**
+     * A problem of this version, not of one message: no document of the event reads back the same. A bad message
+     * among good ones of its kind, an undeclared type tag or another service's event is the service's to count and
+     * report as it reads, not a reason to refuse the start.
+     */
+    private static boolean isVersionProblem(String kind, QueueVerification.Result result) {
+        String event = kind.substring(0, kind.lastIndexOf(": "));
+        boolean misread = kind.endsWith(": unreadable") || kind.endsWith(": reads-differently");
+        return misread && result.readTheSame().getOrDefault(event, 0L) == 0;
+    }
+
+    private static void positionAtNewest(ExcerptTailer tailer) {
+        tailer.direction(TailerDirection.BACKWARD).toEnd();
+        long first = -1;
+        for (int read = 0; read < NEWEST; read++)
+            try (DocumentContext dc = tailer.readingDocument()) {
+                if (!dc.isPresent())
+                    break;
+                first = dc.index();
+            }
+        tailer.direction(TailerDirection.FORWARD);
+        if (first < 0)
+            tailer.toEnd();
+        else
+            tailer.moveToIndex(first);
+    }
+
+    /** A start refused: this version's message classes misread the data in its queues. */
+    public static final class IncompatibleMessages extends IllegalStateException {
+        IncompatibleMessages(String message) {
+            super(message);
+        }
+    }
+}
