@@ -46,7 +46,7 @@ final class HaTorture {
 
     /** The kinds of fault these hosts allow: a link cut only between network namespaces. */
     static HaFault.Kind[] kinds(Hosts hosts) {
-        return hosts.isolated() ? HaFault.Kind.values() : new HaFault.Kind[]{HaFault.Kind.KILL, HaFault.Kind.STOP};
+        return hosts.isolated() ? HaFault.Kind.FAULTS : new HaFault.Kind[]{HaFault.Kind.KILL, HaFault.Kind.STOP};
     }
 
     /**
@@ -101,6 +101,7 @@ final class HaTorture {
         private final long[] faultsByKind = new long[HaFault.Kind.values().length];
         private final long[] takeoversByKind = new long[HaFault.Kind.values().length];
         private final List<Long> failoverMillis = new ArrayList<>();
+        private final List<HaTrial.Failover> failovers = new ArrayList<>();
         private final Map<String, List<Long>> failoverMillisByVictim = new TreeMap<>();
         private final TrialTotals totals = new TrialTotals();
         private long movedAside;
@@ -108,6 +109,7 @@ final class HaTorture {
 
         void add(HaTrial.Result r) {
             totals.add(r.clean(), r.difference(), r.diverged().size());
+            failovers.addAll(r.failovers());
             for (HaTrial.Failover f : r.failovers()) {
                 faultsByKind[f.fault().kind().ordinal()]++;
                 if (f.tookOver()) {
@@ -128,6 +130,11 @@ final class HaTorture {
 
         long takeovers(HaFault.Kind kind) {
             return takeoversByKind[kind.ordinal()];
+        }
+
+        /** Every fault of every trial and what followed, in order. */
+        List<HaTrial.Failover> failovers() {
+            return List.copyOf(failovers);
         }
 
         TrialTotals totals() {

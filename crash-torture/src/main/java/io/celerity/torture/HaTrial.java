@@ -115,6 +115,8 @@ final class HaTrial {
 
     /** Applies the fault to the current primary; returns once another host took over, or it is clear none will. */
     private Failover apply(HaFault fault) throws IOException, InterruptedException {
+        if (fault.kind() == HaFault.Kind.UPGRADE)
+            return upgrade(fault);
         String victim = watch.primary();
         progress.accept(fault.kind().label() + " of the primary, host " + victim);
         long faultNanos = System.nanoTime();
@@ -125,13 +127,51 @@ final class HaTrial {
             }
             case STOP -> during(fault.downMillis(), oms.process(victim)::stop, oms.process(victim)::cont);
             case CUT -> during(fault.downMillis(), hosts.host(victim)::linkDown, hosts.host(victim)::linkUp);
+            default -> throw new IllegalArgumentException(fault.toString());
         }
         long overNanos = System.nanoTime();
         long deadline = overNanos + TAKEOVER_WAIT_MILLIS * 1_000_000;
         while (watch.after(faultNanos) == null && System.nanoTime() - deadline < 0)
             supervise(POLL_MILLIS);
-        Failover failover = new Failover(fault, victim, faultNanos, overNanos, watch.after(faultNanos), -1);
+        Failover failover = new Failover(fault, victim, faultNanos, overNanos, watch.after(faultNanos), -1, null);
         progress.accept(failover.toString());
+        return failover;
+    }
+
+    /**
+     * The documented rolling upgrade (docs/user-guide.adoc, "Message versions"): the standby first; once it stands by
+     * again, the primary is stopped, the upgraded standby takes its lease over and the old primary starts again
+     * upgraded; then the entry host. A standby that refuses the release is started again on the running one, and
+     * the upgrade stops there.
+     */
+    private Failover upgrade(HaFault fault) throws IOException, InterruptedException {
+        String primary = watch.primary();
+        String standby = candidates().stream().filter(h -> !h.equals(primary)).findFirst().orElseThrow();
+        progress.accept("rolling upgrade to " + fault.release() + ": standby " + standby + " first");
+        long startNanos = System.nanoTime();
+        String refusal = oms.upgrade(standby, fault.release());
+        if (refusal != null) {
+            progress.accept("the standby refused the release: " + refusal + "; started again on the running release");
+            oms.upgrade(standby, null);
+            return new Failover(fault, primary, startNanos, System.nanoTime(), null, -1, refusal);
+        }
+        if (!awaitReady(SETTLE_MILLIS))
+            return new Failover(fault, primary, startNanos, System.nanoTime(), null, -1, "the upgraded standby never "
+                    + "stood by");
+        long faultNanos = System.nanoTime();
+        String primaryRefusal = oms.upgrade(primary, fault.release());
+        long deadline = System.nanoTime() + TAKEOVER_WAIT_MILLIS * 1_000_000;
+        while (watch.after(faultNanos) == null && System.nanoTime() - deadline < 0)
+            supervise(POLL_MILLIS);
+        Failover failover = new Failover(fault, primary, faultNanos, System.nanoTime(), watch.after(faultNanos), -1,
+                primaryRefusal);
+        progress.accept(failover.toString());
+        if (primaryRefusal == null && awaitReady(SETTLE_MILLIS)) {
+            String entryRefusal = oms.upgrade(OmsHostsDeployment.ENTRY, fault.release());
+            if (entryRefusal != null)
+                return new Failover(fault, primary, faultNanos, failover.overNanos(), failover.takeover(), -1,
+                        "entry host: " + entryRefusal);
+        }
         return failover;
     }
 
@@ -250,9 +290,10 @@ final class HaTrial {
      *                    last answer before it was logged to the first after (the longest pause within the log
      *                    time's error of it); without a takeover, the longest pause from the fault to its end; -1
      *                    until measured, or when no answer followed
+     * @param refusal     for a rolling upgrade, why a host refused the release; null when none did
      */
     record Failover(HaFault fault, String victim, long faultNanos, long overNanos, PrimaryWatch.Takeover takeover,
-                    long pauseMillis) {
+                    long pauseMillis, String refusal) {
 
         // A log time is to the millisecond, mapped from the wall clock to System.nanoTime() once per trial.
         private static final long LOG_TIME_ERROR_NANOS = 2_000_000;
@@ -266,12 +307,15 @@ final class HaTrial {
             long pause = takeover == null ? times.longestPauseNanos(faultNanos, overNanos)
                     : times.longestPauseNanos(Math.max(faultNanos, takeover.loggedNanos() - LOG_TIME_ERROR_NANOS),
                     takeover.loggedNanos() + LOG_TIME_ERROR_NANOS);
-            return new Failover(fault, victim, faultNanos, overNanos, takeover, pause < 0 ? -1 : pause / 1_000_000);
+            return new Failover(fault, victim, faultNanos, overNanos, takeover, pause < 0 ? -1 : pause / 1_000_000,
+                    refusal);
         }
 
         @Override
         public String toString() {
             String what = fault.kind() == HaFault.Kind.KILL ? "kill -9 of " + victim
+                    : fault.kind() == HaFault.Kind.UPGRADE ? "rolling upgrade from primary " + victim
+                    + (refusal == null ? "" : ", refused (" + refusal + ")")
                     : String.format("%s of %s for %,d ms", fault.kind().label(), victim, fault.downMillis());
             String then = takeover == null ? "no takeover" : takeover.host().equals(victim)
                     ? victim + " took over again" : takeover.host() + " took over";

@@ -95,6 +95,35 @@ final class OmsHosts implements AutoCloseable {
         openWatched();
     }
 
+    /**
+     * Upgrades a host as an operator would: stops its process (SIGTERM: its shutdown hook closes everything) and starts
+     * it again with {@code classes}, another release of the application, before the build's ({@code null}: the build's
+     * own again); returns once it runs.
+     *
+     * @return null once it runs; the line saying why, when it refused to start and exited
+     */
+    String upgrade(String host, Path classes) throws IOException, InterruptedException {
+        HostProcess old = processes.get(host);
+        if (old.isAlive())
+            old.terminate(STOP_LIMIT);
+        removeMediaDriver(host, old.pid());
+        launcher.release(host, classes);
+        launch(host);
+        try {
+            awaitRunning(host);
+        } catch (AssertionError e) {
+            if (processes.get(host).isAlive())
+                throw e;
+            List<String> log = processes.get(host).logText().lines().toList();
+            for (int i = 0; i < log.size(); i++)
+                if (log.get(i).contains("nothing was started")) // the refusal, and its first problem
+                    return String.join(" ", log.subList(i, Math.min(i + 2, log.size())));
+            return why(String.join("\n", log));
+        }
+        openWatched();
+        return null;
+    }
+
     /** SIGKILL of a host's process, which is not started again here. */
     void kill(String host) throws InterruptedException {
         HostProcess victim = processes.get(host);

@@ -151,10 +151,13 @@ public final class QueueVerification {
             }
             return null;
         }
-        if (stored instanceof List<?> bytes && again instanceof List<?> againBytes)
-            return againBytes.size() >= bytes.size() && againBytes.subList(0, bytes.size()).equals(bytes) ? null
-                    : (path.isEmpty() ? "its bytes" : "field '" + path + "'") + " read back differently: " + bytes
-                    + " became " + againBytes;
+        if (stored instanceof List<?> bytes && again instanceof List<?> againBytes) {
+            int at = 0;
+            while (at < bytes.size() && at < againBytes.size() && bytes.get(at).equals(againBytes.get(at)))
+                at++;
+            return at == bytes.size() ? null : (path.isEmpty() ? "its" : "field '" + path + "''s") + " " + bytes.size()
+                    + " stored bytes read back as " + againBytes.size() + ", the first difference at byte " + at;
+        }
         if (stored instanceof Number a && again instanceof Number b && a.doubleValue() == b.doubleValue())
             return null;
         return Objects.equals(String.valueOf(stored), String.valueOf(again)) ? null
