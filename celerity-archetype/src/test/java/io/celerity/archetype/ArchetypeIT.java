@@ -59,6 +59,20 @@ class ArchetypeIT {
             String help = mvn(project, work.resolve("settings.xml"), "order-service-exec", "exec:exec",
                     "-Dcelerity.args=--help");
             assertTrue(help.contains("Usage: celerity") && help.contains("BUILD SUCCESS"), help);
+
+            // Message versions from the first build: the schema recorded, then an incompatible change refused.
+            String schema = Files.readString(project.resolve("celerity-schema.yaml"));
+            assertTrue(schema.contains("      " + PACKAGE + ".Quote:\n        kind: binary\n        fields:\n"
+                    + "          symbol: long\n          bid: double\n          ask: double\n"), schema);
+            Path quote = project.resolve("src/main/java/com/example/orders/Quote.java");
+            String writes = "        out.writeDouble(bid);\n        out.writeDouble(ask);\n";
+            assertTrue(Files.readString(quote).contains(writes), "Quote.java writes no longer as expected");
+            Files.writeString(quote, Files.readString(quote).replace(writes,
+                    "        out.writeDouble(ask);\n        out.writeDouble(bid);\n"));
+            String refused = mvn(1, project, work.resolve("settings.xml"), "order-service-schema", "process-classes");
+            assertTrue(refused.contains(PACKAGE + ".Quote.ask: fields-reordered") && refused.contains(
+                    "Safe upgrade order: none while older data is read"), refused);
+            assertEquals(schema, Files.readString(project.resolve("celerity-schema.yaml")), "nothing written");
         } finally {
             deleteRecursively(work);
         }
@@ -152,6 +166,11 @@ class ArchetypeIT {
 
     /** Runs Maven in {@code dir} on the JDK under test; returns its log, failing with it unless it exits 0. */
     private String mvn(Path dir, Path settings, String logName, String... args) throws Exception {
+        return mvn(0, dir, settings, logName, args);
+    }
+
+    /** As above, failing unless it exits {@code status}. */
+    private String mvn(int status, Path dir, Path settings, String logName, String... args) throws Exception {
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("it.mavenHome"), "bin", "mvn").toString(), "-B", "-V", "-ntp",
                 "-s", settings.toString(), "-Dmaven.repo.local=" + repo));
@@ -168,7 +187,7 @@ class ArchetypeIT {
             fail("mvn " + String.join(" ", args) + " did not finish within 20 minutes; see " + log);
         }
         String text = Files.readString(log, StandardCharsets.UTF_8);
-        assertEquals(0, p.exitValue(), "mvn " + String.join(" ", args) + " failed:\n" + text);
+        assertEquals(status, p.exitValue(), "mvn " + String.join(" ", args) + " exited " + p.exitValue() + ":\n" + text);
         return text;
     }
 

@@ -155,7 +155,7 @@ public final class QueueVerification {
             int at = 0;
             while (at < bytes.size() && at < againBytes.size() && bytes.get(at).equals(againBytes.get(at)))
                 at++;
-            return at == bytes.size() ? null : (path.isEmpty() ? "its" : "field '" + path + "''s") + " " + bytes.size()
+            return at == bytes.size() ? null : (path.isEmpty() ? "its " : "field '" + path + "': its ") + bytes.size()
                     + " stored bytes read back as " + againBytes.size() + ", the first difference at byte " + at;
         }
         if (stored instanceof Number a && again instanceof Number b && a.doubleValue() == b.doubleValue())
