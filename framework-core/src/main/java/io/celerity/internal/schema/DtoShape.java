@@ -3,6 +3,7 @@ package io.celerity.internal.schema;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * How one message type lies on the wire.
@@ -46,6 +47,18 @@ public record DtoShape(Kind kind, Map<String, String> fields, List<String> const
     public DtoShape {
         fields = new LinkedHashMap<>(fields);
         constants = List.copyOf(constants);
+    }
+
+    /** Equal when of the same kind, with the same fields in the same order (a map's equality ignores order). */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof DtoShape other && kind == other.kind && constants.equals(other.constants)
+                && List.copyOf(fields.entrySet()).equals(List.copyOf(other.fields.entrySet()));
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(kind, List.copyOf(fields.entrySet()), constants);
     }
 
     static DtoShape ofFields(Kind kind, Map<String, String> fields) {

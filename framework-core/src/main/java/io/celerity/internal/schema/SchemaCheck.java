@@ -1,5 +1,6 @@
 package io.celerity.internal.schema;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -31,7 +32,7 @@ public final class SchemaCheck {
      * @param breakReason why the user accepts an incompatible change (recorded as a break), or {@code null}
      */
     public static Outcome check(SchemaFile recorded, SchemaOfClasses.Read current, String breakReason,
-                                java.nio.file.Path path) {
+                                Path path) {
         MessageSchema now = current.schema();
         if (recorded == null)
             return new Outcome(SchemaFile.first(path, now), false, "recorded the messages as version 1 in " + path
@@ -56,11 +57,10 @@ public final class SchemaCheck {
                 backward &= c.backward();
                 if (newest)
                     forward &= c.forward();
-                String broken = broken(c, recorded.required(), newest);
+                String broken = broken(c, recorded.required(), newest, older.version());
                 if (broken != null)
                     refusals.add("  " + recorded.lines().at(older.version(), dtoOf(c.where(), older)) + ": "
-                            + c.where() + ": " + c.rule() + ": " + c.detail() + " (" + broken + " version "
-                            + older.version() + ")");
+                            + c.where() + ": " + c.rule() + ": " + c.detail() + " (" + broken + ")");
             }
         }
         if (refusals.isEmpty())
@@ -72,12 +72,14 @@ public final class SchemaCheck {
                 + "-Dcelerity.schema.break=\"why\"");
     }
 
-    private static String broken(Change c, SchemaFile.Required required, boolean newest) {
+    /** The required directions {@code c} breaks against version {@code v}, or null. */
+    private static String broken(Change c, SchemaFile.Required required, boolean newest, int v) {
+        List<String> broken = new ArrayList<>();
         if (required.backward() && !c.backward())
-            return "new code cannot read what was written by";
+            broken.add("backward: this code cannot read what version " + v + " wrote");
         if (required.forward() && newest && !c.forward())
-            return "what it writes cannot be read by the code of";
-        return null;
+            broken.add("forward: version " + v + "'s code cannot read what this writes");
+        return broken.isEmpty() ? null : String.join("; ", broken);
     }
 
     private static List<MessageSchema> sinceLastBreak(SchemaFile file) {

@@ -113,6 +113,27 @@ class SchemaCheckTest {
                 .contains("Safe upgrade order: readers first"), refused.message());
     }
 
+    @Test
+    void twoFieldsOfABinaryDtoSwappedAreAChangeAndRefused() {
+        java.util.Map<String, String> written = new java.util.LinkedHashMap<>();
+        written.put("bid", "double");
+        written.put("ask", "double");
+        java.util.Map<String, String> swapped = new java.util.LinkedHashMap<>();
+        swapped.put("ask", "double");
+        swapped.put("bid", "double");
+        MessageSchema before = quoteSchema(written), after = quoteSchema(swapped);
+        assertFalse(before.sameMessagesAs(after), "the order of a binary DTO's fields is its layout");
+        SchemaCheck.Outcome refused = SchemaCheck.check(new SchemaFile(SchemaFile.Required.FULL, List.of(before),
+                SchemaFile.Lines.none("f")), new SchemaOfClasses.Read(after, java.util.Map.of()), null, Path.of("f"));
+        assertTrue(refused.refused() && refused.message().contains("q.Quote.ask: fields-reordered"), refused.message());
+    }
+
+    private static MessageSchema quoteSchema(java.util.Map<String, String> fields) {
+        return new MessageSchema(1, null, new java.util.TreeMap<>(java.util.Map.of("q.Quotes",
+                new java.util.TreeMap<>(java.util.Map.of("quote", "q.Quote")))), new java.util.TreeMap<>(java.util.Map.of(
+                "q.Quote", DtoShape.ofFields(DtoShape.Kind.BINARY, fields))));
+    }
+
     private static MessageSchema enumSchema(String constants) {
         return new MessageSchema(1, null, new java.util.TreeMap<>(java.util.Map.of("e.Orders",
                 new java.util.TreeMap<>(java.util.Map.of("side", "e.Side")))), new java.util.TreeMap<>(java.util.Map.of(
