@@ -23,8 +23,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The rolling upgrade of the highly available OMS while orders flow (docs/user-guide.adoc, "Message versions"): a
  * release whose NewOrderSingle appends a field (read only when present) goes to the standby, then the primary (the lease
- * moves), then the entry host, losing and repeating nothing; a release that reads NewOrderSingle's transactTime as an
- * int is refused by the standby before it starts anything, and the running release carries on losing nothing.
+ * moves), then the entry host, losing and repeating nothing; a release that inserts a field into NewOrderSingle before
+ * transactTime is refused by the standby before it starts anything, and the running release carries on losing nothing.
  */
 class RollingUpgradeTest {
 
@@ -44,9 +44,12 @@ class RollingUpgradeTest {
                         + "        expireTime = io.celerity.api.AppendedFields.present(in) ? in.readLong() : 0;\n",
                 "        out.writeLong(transactTime);\n", "        out.writeLong(transactTime);\n"
                         + "        out.writeLong(expireTime);\n"));
-        Path incompatible = release("retyped", replaced(source,
-                "        transactTime = in.readLong();\n", "        transactTime = in.readInt();\n",
-                "        out.writeLong(transactTime);\n", "        out.writeInt((int) transactTime);\n"));
+        Path incompatible = release("inserted", replaced(source,
+                "    public long transactTime;\n", "    public int venue;\n    public long transactTime;\n",
+                "        transactTime = in.readLong();\n", "        venue = in.readInt();\n"
+                        + "        transactTime = in.readLong();\n",
+                "        out.writeLong(transactTime);\n", "        out.writeInt(venue);\n"
+                        + "        out.writeLong(transactTime);\n"));
 
         HaTorture torture = new HaTorture(4_000, 400, 500, List.of("-XX:TieredStopAtLevel=1"));
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();

@@ -16,8 +16,8 @@ import java.util.Set;
 
 /**
  * What a binary DTO's {@code writeMarshallable(BytesOut)} really writes, call by call: its code is the only truth about
- * its layout. A probe instance, each field holding a value of its own, is written through a recording {@link BytesOut};
- * each call is named after the field whose value it wrote.
+ * its layout. Probe instances ({@link ProbeValues}) are written through a recording {@link BytesOut}: a base, then one
+ * per field with that field changed; each call is named after the field whose change changed it.
  */
 final class BinaryLayout {
 
@@ -28,8 +28,8 @@ final class BinaryLayout {
     /**
      * One call of {@code writeMarshallable}.
      *
-     * @param field    the field whose value it wrote ({@code a.b} inside a nested DTO), or {@code ?N} for the N-th call
-     *                 when no field holds that value
+     * @param field    the field whose value it wrote ({@code a.b} inside a nested DTO; {@code a+b} when it wrote both),
+     *                 or {@code ?N} for the N-th call when no field's change changes it (a constant, a version byte)
      * @param wireType what it writes: the method without {@code write}, e.g. {@code long}, {@code stopBit(long)}
      * @param end      the number of bytes written once it returned
      */
@@ -44,18 +44,36 @@ final class BinaryLayout {
 
     static BinaryLayout of(Class<?> type) {
         ProbeValues probe = ProbeValues.of(type);
-        Bytes<?> bytes = Bytes.allocateElasticOnHeap(256);
+        List<Call> base = calls(type, probe.base());
+        String[] names = new String[base.size()];
+        for (String field : probe.fields()) {
+            List<Call> changed = calls(type, probe.changed(field));
+            for (int i = 0; i < Math.min(base.size(), changed.size()); i++)
+                if (!base.get(i).args().equals(changed.get(i).args()))
+                    names[i] = names[i] == null ? field : names[i] + "+" + field; // e.g. two flags in one byte
+        }
         List<Write> writes = new ArrayList<>();
+        for (int i = 0; i < base.size(); i++)
+            writes.add(new Write(names[i] == null ? "?" + (i + 1) : names[i], base.get(i).wireType(), base.get(i).end()));
+        return new BinaryLayout(writes);
+    }
+
+    /** One call on the recording {@code BytesOut}: what it writes, its arguments (text as a String), where it ended. */
+    private record Call(String wireType, List<Object> args, long end) {
+    }
+
+    private static List<Call> calls(Class<?> type, Object instance) {
+        Bytes<?> bytes = Bytes.allocateElasticOnHeap(256);
+        List<Call> calls = new ArrayList<>();
         try {
-            BytesOut<?> recording = recording(bytes, probe, writes);
-            ((BytesMarshallable) probe.instance()).writeMarshallable(recording);
+            ((BytesMarshallable) instance).writeMarshallable(recording(bytes, calls));
         } catch (RuntimeException e) {
             throw new IllegalArgumentException(type.getName() + ": its writeMarshallable failed on a probe instance ("
                     + e + "), so its layout cannot be read", e);
         } finally {
             bytes.releaseLast();
         }
-        return new BinaryLayout(writes);
+        return calls;
     }
 
     /** Field to wire type, in wire order. */
@@ -77,10 +95,9 @@ final class BinaryLayout {
     static boolean readsOlderData(Class<?> type, int writeCount) {
         BinaryLayout layout = of(type);
         long length = writeCount == 0 ? 0 : layout.writes.get(writeCount - 1).end();
-        ProbeValues probe = ProbeValues.of(type);
         Bytes<?> written = Bytes.allocateElasticOnHeap(256);
         try {
-            ((BytesMarshallable) probe.instance()).writeMarshallable(written);
+            ((BytesMarshallable) ProbeValues.of(type).base()).writeMarshallable(written);
             written.readLimit(length);
             BytesMarshallable reader = (BytesMarshallable) ObjectUtils.newInstance(type);
             reader.readMarshallable(written);
@@ -92,7 +109,7 @@ final class BinaryLayout {
         }
     }
 
-    private static BytesOut<?> recording(Bytes<?> bytes, ProbeValues probe, List<Write> writes) {
+    private static BytesOut<?> recording(Bytes<?> bytes, List<Call> calls) {
         Object[] self = new Object[1];
         self[0] = Proxy.newProxyInstance(BinaryLayout.class.getClassLoader(), new Class<?>[]{BytesOut.class},
                 (proxy, method, args) -> {
@@ -102,9 +119,12 @@ final class BinaryLayout {
                     } catch (InvocationTargetException e) {
                         throw e.getCause();
                     }
-                    if (isWrite(method, args))
-                        writes.add(new Write(probe.fieldOf(args[0], writes.size()), wireType(method),
-                                bytes.writePosition()));
+                    if (isWrite(method, args)) {
+                        List<Object> values = new ArrayList<>();
+                        for (Object a : args)
+                            values.add(a instanceof CharSequence text ? text.toString() : a);
+                        calls.add(new Call(wireType(method), values, bytes.writePosition()));
+                    }
                     return result == bytes ? self[0] : result;
                 });
         return (BytesOut<?>) self[0];

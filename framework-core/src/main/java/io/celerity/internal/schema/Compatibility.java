@@ -8,6 +8,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * The rules: what changed between two versions of the messages and, for each change, whether the newer code reads the
@@ -22,6 +23,9 @@ public final class Compatibility {
     public interface OlderDataReader {
         boolean readsOlderData(String dto, int writeCount);
     }
+
+    private static final String EVENT_ADDED = "code that does not know it skips it: the message is lost to every "
+            + "reader not yet upgraded";
 
     private final MessageSchema older;
     private final MessageSchema newer;
@@ -38,6 +42,7 @@ public final class Compatibility {
     public static List<Change> changes(MessageSchema older, MessageSchema newer, OlderDataReader reader) {
         Compatibility c = new Compatibility(older, newer, reader);
         c.compareInterfaces();
+        c.newInterfaces();
         for (Map.Entry<String, DtoShape> dto : older.dtos().entrySet())
             if (newer.dtos().containsKey(dto.getKey()))
                 c.compareShapes(dto.getKey(), dto.getKey(), dto.getValue(), newer.dtos().get(dto.getKey()));
@@ -47,8 +52,9 @@ public final class Compatibility {
     private void compareInterfaces() {
         older.interfaces().forEach((iface, oldEvents) -> {
             SortedMap<String, String> newEvents = newer.interfaces().getOrDefault(iface, new TreeMap<>());
-            Set<String> added = new HashSet<>(newEvents.keySet());
+            Set<String> added = new TreeSet<>(newEvents.keySet());
             added.removeAll(oldEvents.keySet());
+            added.removeIf(event -> declaresElsewhere(older, iface, event, newEvents.get(event))); // moved here
             oldEvents.forEach((event, type) -> {
                 String where = iface + "." + event;
                 String now = newEvents.get(event);
@@ -58,12 +64,32 @@ public final class Compatibility {
                     changedType(where, type, now);
             });
             for (String event : added)
-                add(iface + "." + event, "event-added", true, false, "code that does not know it skips it: the "
-                        + "message is lost to every reader not yet upgraded");
+                add(iface + "." + event, "event-added", true, false, EVENT_ADDED);
         });
     }
 
+    private void newInterfaces() {
+        newer.interfaces().forEach((iface, events) -> {
+            if (!older.interfaces().containsKey(iface))
+                events.forEach((event, type) -> {
+                    if (!declaresElsewhere(older, iface, event, type))
+                        add(iface + "." + event, "event-added", true, false, EVENT_ADDED);
+                });
+        });
+    }
+
+    /** An interface other than {@code iface} declares {@code event} with message {@code type}: on the wire, the same. */
+    private static boolean declaresElsewhere(MessageSchema schema, String iface, String event, String type) {
+        for (Map.Entry<String, SortedMap<String, String>> other : schema.interfaces().entrySet())
+            if (!other.getKey().equals(iface) && type.equals(other.getValue().get(event)))
+                return true;
+        return false;
+    }
+
     private void removedOrRenamed(String where, String type, Map<String, String> newEvents, Set<String> added) {
+        String iface = where.substring(0, where.lastIndexOf('.')), event = where.substring(where.lastIndexOf('.') + 1);
+        if (declaresElsewhere(newer, iface, event, type))
+            return; // moved to another interface: the same name and message on the wire
         for (String candidate : added)
             if (newEvents.get(candidate).equals(type)) {
                 added.remove(candidate);

@@ -6,103 +6,139 @@ import net.openhft.chronicle.core.util.ObjectUtils;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 
 /**
- * A DTO instance whose every field (nested DTOs' too) holds a value no other field holds, so that a value seen on the
- * wire names its field. Numbers get 41, 42... (a double 41.5...), text "probe41"...; booleans and enums cannot be
- * told apart by value, so they are named in field order.
+ * Probe instances of a binary DTO: {@link #base()} with a value in every field it can set (nested DTOs' too), and for
+ * each such field an instance that differs from the base in that field only. A write of {@code writeMarshallable}
+ * that changes between the base and a field's instance is that field's, whatever its type or encoding.
  */
 final class ProbeValues {
 
-    private static final int FIRST = 41; // above the ordinals an enum written as a number is likely to have
+    private final Class<?> type;
+    private final List<String> fields = new ArrayList<>();
 
-    private final Object instance;
-    private final Map<Object, String> byValue = new HashMap<>();
-    private final List<String> booleans = new ArrayList<>();
-    private final List<String> enums = new ArrayList<>();
-    private final Set<String> enumConstants = new HashSet<>();
-    private int next = FIRST;
-
-    private ProbeValues(Object instance) {
-        this.instance = instance;
+    private ProbeValues(Class<?> type) {
+        this.type = type;
+        collect(type, "");
     }
 
     static ProbeValues of(Class<?> type) {
-        ProbeValues probe = new ProbeValues(ObjectUtils.newInstance(type));
-        probe.fill(probe.instance, "");
-        return probe;
+        return new ProbeValues(type);
     }
 
-    Object instance() {
+    /** The fields it can change one at a time, as paths ({@code leg.price} inside a nested DTO). */
+    List<String> fields() {
+        return fields;
+    }
+
+    /** An instance with every settable field filled, the same each time. */
+    Object base() {
+        Object instance = ObjectUtils.newInstance(type);
+        fill(instance, new int[]{41});
         return instance;
     }
 
-    /** The field a written value came from, or {@code ?N} for the N-th write when none holds it. */
-    String fieldOf(Object written, int position) {
-        String found = null;
-        if (written instanceof Boolean)
-            found = booleans.isEmpty() ? null : booleans.remove(0);
-        else if (written instanceof Enum<?> || written instanceof Number n && n.doubleValue() < FIRST && n.doubleValue() >= 0
-                || written instanceof CharSequence cs && enumConstants.contains(cs.toString()))
-            found = enums.isEmpty() ? null : enums.remove(0);
-        else if (written instanceof Number n)
-            found = byValue.get(n.doubleValue());
-        else if (written instanceof Character c)
-            found = byValue.get((double) c);
-        else if (written instanceof CharSequence cs)
-            found = byValue.get(cs.toString());
-        return found == null ? "?" + (position + 1) : found;
+    /** The base with the field at {@code path} changed. */
+    Object changed(String path) {
+        Object root = base();
+        Object target = root;
+        String[] parts = path.split("\\.");
+        try {
+            for (int i = 0; i < parts.length - 1; i++)
+                target = field(target.getClass(), parts[i]).get(target);
+            Field f = field(target.getClass(), parts[parts.length - 1]);
+            f.set(target, other(f.getType(), f.get(target)));
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException(type.getName() + "." + path + " cannot be set for the layout probe", e);
+        }
+        return root;
     }
 
-    private void fill(Object target, String prefix) {
-        for (Field f : SchemaOfClasses.wireFields(target.getClass())) {
-            if (Modifier.isFinal(f.getModifiers()) && f.getType().isPrimitive())
+    private void collect(Class<?> c, String prefix) {
+        for (Field f : SchemaOfClasses.wireFields(c)) {
+            if (!settable(f))
                 continue;
-            f.setAccessible(true);
-            String name = prefix + f.getName();
+            if (isNestedDto(f.getType()))
+                collect(f.getType(), prefix + f.getName() + ".");
+            else if (other(f.getType(), initial(f.getType(), 0)) != null)
+                fields.add(prefix + f.getName());
+        }
+    }
+
+    private void fill(Object target, int[] next) {
+        for (Field f : SchemaOfClasses.wireFields(target.getClass())) {
+            if (!settable(f))
+                continue;
             try {
-                Object value = valueFor(f.getType(), name, f.get(target));
-                if (value != null)
-                    f.set(target, value);
+                Object current = f.get(target);
+                if (isNestedDto(f.getType())) {
+                    Object nested = current != null ? current : ObjectUtils.newInstance(f.getType());
+                    fill(nested, next);
+                    f.set(target, nested);
+                } else {
+                    Object value = initial(f.getType(), next[0]++);
+                    if (value != null)
+                        f.set(target, value);
+                }
             } catch (IllegalAccessException e) {
-                throw new IllegalStateException(name + " cannot be set for the layout probe", e);
+                throw new IllegalStateException(f + " cannot be set for the layout probe", e);
             }
         }
     }
 
-    private Object valueFor(Class<?> type, String name, Object current) {
-        int k = next++;
-        Class<?> t = type.isPrimitive() ? ObjectUtils.primToWrapper(type) : type;
-        Object value = null;
-        if (t == Long.class) value = (long) k;
-        else if (t == Integer.class) value = k;
-        else if (t == Short.class) value = (short) k;
-        else if (t == Byte.class) value = (byte) k;
-        else if (t == Character.class) value = (char) k;
-        else if (t == Double.class) value = k + 0.5;
-        else if (t == Float.class) value = k + 0.5f;
-        else if (t == Boolean.class) {
-            booleans.add(name);
-            return true;
-        } else if (t == String.class) value = "probe" + k;
-        else if (t.isEnum() && t.getEnumConstants().length > 0) {
-            Enum<?> constant = (Enum<?>) t.getEnumConstants()[0];
-            enums.add(name);
-            enumConstants.add(constant.name());
-            return constant;
-        } else if (BytesMarshallable.class.isAssignableFrom(t) && !Modifier.isAbstract(t.getModifiers())) {
-            Object nested = current != null ? current : ObjectUtils.newInstance(t);
-            fill(nested, name + ".");
-            return nested;
-        }
-        if (value != null)
-            byValue.put(value instanceof Number n ? (Object) n.doubleValue() : value instanceof Character c
-                    ? (Object) (double) c : value, name);
-        return value;
+    private static boolean settable(Field f) {
+        if (Modifier.isFinal(f.getModifiers()))
+            return false;
+        f.setAccessible(true);
+        return true;
+    }
+
+    private static boolean isNestedDto(Class<?> t) {
+        return BytesMarshallable.class.isAssignableFrom(t) && !Modifier.isAbstract(t.getModifiers()) && !t.isInterface();
+    }
+
+    private static Field field(Class<?> c, String name) {
+        for (Field f : SchemaOfClasses.wireFields(c))
+            if (f.getName().equals(name)) {
+                f.setAccessible(true);
+                return f;
+            }
+        throw new IllegalStateException(c.getName() + " has no field " + name);
+    }
+
+    /** The base value of a field of type {@code t}, the {@code k}-th filled; null for a type it leaves alone. */
+    private static Object initial(Class<?> t, int k) {
+        Class<?> w = t.isPrimitive() ? ObjectUtils.primToWrapper(t) : t;
+        if (w == Long.class) return (long) k;
+        if (w == Integer.class) return k;
+        if (w == Short.class) return (short) k;
+        if (w == Byte.class) return (byte) k;
+        if (w == Character.class) return (char) ('A' + k % 26);
+        if (w == Double.class) return k + 0.5;
+        if (w == Float.class) return k + 0.5f;
+        if (w == Boolean.class) return false;
+        if (w == String.class) return "probe" + k;
+        if (w == StringBuilder.class) return new StringBuilder("probe" + k);
+        if (w.isEnum() && w.getEnumConstants().length > 0) return w.getEnumConstants()[0];
+        return null;
+    }
+
+    /** A value other than {@code v} for a field of type {@code t}; null when there is none to give. */
+    private static Object other(Class<?> t, Object v) {
+        Class<?> w = t.isPrimitive() ? ObjectUtils.primToWrapper(t) : t;
+        if (v == null) return null;
+        if (w == Long.class) return (long) v + 1;
+        if (w == Integer.class) return (int) v + 1;
+        if (w == Short.class) return (short) ((short) v + 1);
+        if (w == Byte.class) return (byte) ((byte) v + 1);
+        if (w == Character.class) return (char) ((char) v + 1);
+        if (w == Double.class) return (double) v + 1;
+        if (w == Float.class) return (float) v + 1;
+        if (w == Boolean.class) return !(boolean) v;
+        if (w == String.class) return v + "x";
+        if (w == StringBuilder.class) return new StringBuilder(v + "x");
+        if (w.isEnum() && w.getEnumConstants().length > 1) return w.getEnumConstants()[1];
+        return null;
     }
 }

@@ -10,7 +10,6 @@ import net.openhft.chronicle.wire.DocumentContext;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Function;
 
 /**
@@ -62,21 +61,20 @@ public final class ReadableAtStart {
             positionAtNewest(tailer);
             result = new QueueVerification(interfaces).verify(tailer);
         }
-        for (Map.Entry<String, QueueVerification.Problem> p : result.problems().entrySet())
-            if (isVersionProblem(p.getKey(), result))
+        for (QueueVerification.Problem p : result.problems().values())
+            if (isVersionProblem(p, result))
                 problems.add("  service '" + service + "', queue '" + queueName + "', index 0x"
-                        + Long.toHexString(p.getValue().index()) + ": " + p.getValue().what());
+                        + Long.toHexString(p.index()) + ": " + p.what());
     }
 
     /**
-     * A problem of this version, not of one message: no document of the event reads back the same. A bad message
-     * among good ones of its kind, an undeclared type tag or another service's event is the service's to count and
-     * report as it reads, not a reason to refuse the start.
+     * A problem of this version, not of one message: the event is misread (fails, or a value reads back changed) and
+     * no document of it reads back the same. A bad message among good ones of its kind, an undeclared type tag, a value
+     * the class no longer reads (a removed field) or another service's event is the service's to skip, count or report
+     * as it reads, not a reason to refuse the start.
      */
-    private static boolean isVersionProblem(String kind, QueueVerification.Result result) {
-        String event = kind.substring(0, kind.lastIndexOf(": "));
-        boolean misread = kind.endsWith(": unreadable") || kind.endsWith(": reads-differently");
-        return misread && result.readTheSame().getOrDefault(event, 0L) == 0;
+    private static boolean isVersionProblem(QueueVerification.Problem p, QueueVerification.Result result) {
+        return p.kind().misread() && result.readTheSame().getOrDefault(p.event(), 0L) == 0;
     }
 
     private static void positionAtNewest(ExcerptTailer tailer) {

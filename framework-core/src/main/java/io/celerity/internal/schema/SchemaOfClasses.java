@@ -62,9 +62,10 @@ public final class SchemaOfClasses {
     /** A message type whose wire form the check cannot tell: named with where it is used, and what would do. */
     public static final class UnclassifiableType extends IllegalArgumentException {
         UnclassifiableType(String where, Type type) {
-            super(where + ": " + type.getTypeName() + " is no type whose wire form the schema check can tell; "
-                    + "expected a Chronicle Wire marshallable (SelfDescribingMarshallable, BytesInBinaryMarshallable), an "
-                    + "enum, text, a number or a boolean");
+            super(where + ": " + type.getTypeName() + " is no type whose wire form the schema check can tell (an "
+                    + "interface, an abstract class or Object: it depends on the class of each message); expected a "
+                    + "concrete class (a Chronicle Wire marshallable), an enum, text, a number, a boolean or a JDK value; "
+                    + "or build with -Dcelerity.schema.skip=true");
         }
     }
 
@@ -120,7 +121,12 @@ public final class SchemaOfClasses {
             if (c.getName().startsWith("java.lang.") && (Number.class.isAssignableFrom(c) || c == Boolean.class
                     || c == Character.class))
                 return c.getSimpleName();
-            if (c.isEnum() || Marshallable.class.isAssignableFrom(c) || BytesMarshallable.class.isAssignableFrom(c)) {
+            if (c.getName().startsWith("java.") && !Collection.class.isAssignableFrom(c)
+                    && !Map.class.isAssignableFrom(c) && c != Object.class)
+                return c.getName(); // a JDK value (java.time, UUID, BigDecimal): Chronicle Wire's own form
+            boolean polymorphic = c.isInterface() || Modifier.isAbstract(c.getModifiers()) || c == Object.class;
+            if (c.isEnum() || !polymorphic && (Marshallable.class.isAssignableFrom(c)
+                    || BytesMarshallable.class.isAssignableFrom(c) || !c.getName().startsWith("java."))) {
                 if (!dtos.containsKey(c.getName()) && !pending.contains(c))
                     pending.add(c);
                 return c.getName();
@@ -137,9 +143,14 @@ public final class SchemaOfClasses {
 
     /** A DTO written by its own {@code writeMarshallable(BytesOut)} rather than field by field by name. */
     static boolean isBinary(Class<?> type) {
-        if (!CommonMarshallable.class.isAssignableFrom(type))
+        if (!CommonMarshallable.class.isAssignableFrom(type) || type.isInterface()
+                || Modifier.isAbstract(type.getModifiers()))
             return false;
-        return !((CommonMarshallable) ObjectUtils.newInstance(type)).usesSelfDescribingMessage();
+        try {
+            return !((CommonMarshallable) ObjectUtils.newInstance(type)).usesSelfDescribingMessage();
+        } catch (RuntimeException cannotMakeOne) {
+            return false;
+        }
     }
 
     /** The fields Chronicle Wire writes, in its order: the superclass's first, then each class's in declaration order. */

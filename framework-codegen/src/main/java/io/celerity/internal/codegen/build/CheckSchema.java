@@ -76,7 +76,7 @@ public final class CheckSchema {
         try {
             SchemaFile recorded = Files.exists(schema) ? SchemaFile.read(schema) : null;
             outcome = SchemaCheck.check(recorded, SchemaOfClasses.of(1, interfaces), breakReason, schema);
-        } catch (YamlException | SchemaOfClasses.UnclassifiableType e) {
+        } catch (YamlException | IllegalArgumentException e) { // a file it cannot read, a message it cannot classify
             System.err.println("celerity: " + e.getMessage());
             return 1;
         }
