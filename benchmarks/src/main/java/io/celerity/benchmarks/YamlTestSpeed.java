@@ -81,7 +81,7 @@ public final class YamlTestSpeed implements Callable<Integer> {
                 System.out.printf("DIRECT  round %d: %,d tests in %,d ms (%.2f ms per test, set-up + 4 events + "
                         + "tear-down + comparison)%n", r, directTests, ms, (double) ms / directTests);
             }
-            String[] few = Arrays.copyOf(dirs, queueTests);
+            String[] few = IntStream.range(0, queueTests).mapToObj(i -> dirs[i % dirs.length]).toArray(String[]::new);
             for (RunMode mode : List.of(RunMode.QUEUE, RunMode.RESTART)) {
                 run(mode, Arrays.copyOf(few, Math.min(3, queueTests))); // warm-up
                 long ms = run(mode, few);

@@ -21,6 +21,8 @@ final class JvmSettings {
         System.getProperties().putIfAbsent("org.slf4j.simpleLogger.log.net.openhft", "warn");
         System.getProperties().putIfAbsent("chronicle.analytics.disable", "true");
         System.getProperties().putIfAbsent("chronicle.announcer.disable", "true");
+        // The host's disk watchdog stops it short of a full disk; Chronicle's monitor only logs, per queue directory.
+        System.getProperties().putIfAbsent("chronicle.disk.monitor.disable", "true");
         if (Runtime.version().feature() >= 24)
             allowUnsafeMemoryAccess();
     }

@@ -48,7 +48,8 @@ final class ClaimLock implements AutoCloseable {
 
     /** Locks {@code file} (created, with its directory, if missing) and records {@code me} in it. */
     static synchronized ClaimLock take(Path file, RunningInstance me) throws IOException, Held {
-        Files.createDirectories(file.getParent());
+        if (!Files.isDirectory(file.getParent())) // createDirectories on one that exists throws and catches inside
+            Files.createDirectories(file.getParent());
         Path key = file.getParent().toRealPath().resolve(file.getFileName()); // one key per file, links resolved
         ClaimLock mine = HELD.get(key);
         if (mine != null)

@@ -45,6 +45,7 @@ public final class ServiceHost implements AutoCloseable {
 
     private final CelerityConfig config;
     private HostQueues queues;
+    private boolean ownsQueues;
     private final Map<String, ServiceRunner> services = new LinkedHashMap<>();
     private final Map<String, UserAgent> agents = new LinkedHashMap<>();
 
@@ -96,10 +97,11 @@ public final class ServiceHost implements AutoCloseable {
             claims.add(ServiceClaim.take(config, s));
         extensions.beforeOpen();
         timestamps = options.timestamps().apply(config.hostId());
-        queues = new HostQueues(config, options.queueClock());
+        ownsQueues = options.queues() == null;
+        queues = ownsQueues ? new HostQueues(config, options.queueClock()) : options.queues().lendTo(config);
         requireKeysOfQueuesInUse();
         moveAsideIncompleteCycleFiles();
-        ReadableAtStart.require(config, queues::get); // a new version that misreads its queues starts nothing
+        requireReadable(options);
         extensions.start(queues::get, this::stopBecause);
         Map<String, List<LoopParticipant>> byLoop = participantsByLoop(options);
         Map<String, ServiceCounters> stats = new LinkedHashMap<>();
@@ -115,6 +117,17 @@ public final class ServiceHost implements AutoCloseable {
         queues.startRetention();
         LOG.info("host started from {}: {} queue(s), services {}{} on loops {}", config.source(), queues.size(),
                 services.keySet(), agents.isEmpty() ? "" : ", agents " + agents.keySet(), loops.keySet());
+    }
+
+    // A new version that misreads its queues starts nothing; hosts in turn on open queues read only what is new.
+    private void requireReadable(HostOptions options) {
+        if (!ownsQueues) {
+            ReadableAtStart.require(config, queues::get, options.queues().readable());
+            return;
+        }
+        try (ReadableAtStart.Checked once = new ReadableAtStart.Checked()) {
+            ReadableAtStart.require(config, queues::get, once);
+        }
     }
 
     private void refuseStartShortOfSpace() {
@@ -311,7 +324,7 @@ public final class ServiceHost implements AutoCloseable {
             metrics.close();
         if (extensions != null)
             extensions.close();
-        if (queues != null)
+        if (queues != null && ownsQueues)
             queues.close();
         if (timestamps != null)
             timestamps.close();

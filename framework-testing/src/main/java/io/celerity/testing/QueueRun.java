@@ -4,17 +4,17 @@ import io.celerity.config.Affinity;
 import io.celerity.config.CelerityConfig;
 import io.celerity.config.QueueConfig;
 import io.celerity.internal.encryption.PersonalEvents;
-import io.celerity.internal.encryption.QueueEncryption;
 import io.celerity.config.EventLoopConfig;
 import io.celerity.config.PauserType;
 import io.celerity.config.ServiceConfig;
 import io.celerity.config.SnapshotConfig;
 import io.celerity.host.HostOptions;
+import io.celerity.host.OpenQueues;
 import io.celerity.host.ServiceHost;
 import io.celerity.time.UniqueTimestamps;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.bytes.MethodReader;
-import net.openhft.chronicle.core.io.Closeable;
+import net.openhft.chronicle.core.time.SystemTimeProvider;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.wire.Wire;
@@ -28,6 +28,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * Runs a test through the real runtime: one temporary queue per input interface, the component deployed by a
@@ -39,6 +40,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 final class QueueRun implements AutoCloseable {
 
     private static final long INPUT_TIMEOUT_NANOS = 10_000_000_000L;
+    private static final long WAIT_NANOS = 20_000;
 
     private final TestSubject subject;
     private final String service; // the same name as in DIRECT mode, so serviceName() agrees
@@ -50,7 +52,7 @@ final class QueueRun implements AutoCloseable {
     private final ActualOutput out;
     private final Queue<Throwable> thrown = new ConcurrentLinkedQueue<>();
     private final Map<String, Integer> inputOfMethod = new HashMap<>();
-    private final List<ChronicleQueue> queues = new ArrayList<>();
+    private final OpenQueues queues; // opened once: each host started on them borrows them
     private final Wire[] yamlIn;
     private final MethodReader[] toQueue;
     private final MethodReader fromOutput;
@@ -90,30 +92,33 @@ final class QueueRun implements AutoCloseable {
         }
         b.service(deployed);
         config = b.build(); // before any queue is open, so a refused deployment leaves nothing open
+        queues = OpenQueues.open(config, SystemTimeProvider.CLOCK);
+        try {
+            yamlIn = new Wire[inputs.size()];
+            toQueue = new MethodReader[inputs.size()];
+            unansweredSinceOutput = new int[inputs.size()];
+            fromOutput = connect(inputs, inputNames);
+        } catch (RuntimeException | Error e) {
+            queues.close();
+            throw e;
+        }
+    }
 
-        yamlIn = new Wire[inputs.size()];
-        toQueue = new MethodReader[inputs.size()];
-        unansweredSinceOutput = new int[inputs.size()];
+    private MethodReader connect(List<Class<?>> inputs, List<String> inputNames) {
         for (int i = 0; i < inputs.size(); i++) {
-            ChronicleQueue q = open(inputNames.get(i));
+            ChronicleQueue q = queues.get(inputNames.get(i));
             yamlIn[i] = WireType.YAML_ONLY.apply(Bytes.allocateElasticOnHeap());
             toQueue[i] = toQueue(yamlIn[i], q, inputs.get(i));
             for (Method m : inputs.get(i).getMethods())
                 inputOfMethod.putIfAbsent(m.getName(), i);
         }
-        ExcerptTailer tailer = open("out").createTailer();
-        fromOutput = out.writer() == null ? tailer.methodReader() : fromOutput(tailer, out.writer());
+        ExcerptTailer tailer = queues.get("out").createTailer();
+        return out.writer() == null ? tailer.methodReader() : fromOutput(tailer, out.writer());
     }
 
     private QueueConfig queue(String name, Path dir) {
         QueueConfig q = QueueConfig.of(name, dir.resolve(name));
         return encrypted ? q.withEncryptionKey(RunKeys.KEY) : q;
-    }
-
-    private ChronicleQueue open(String name) {
-        ChronicleQueue q = new QueueEncryption(config).open(config.queues().get(name), false);
-        queues.add(q);
-        return q;
     }
 
     /** @param dir an empty directory for the queues, which the caller deletes */
@@ -133,7 +138,7 @@ final class QueueRun implements AutoCloseable {
     }
 
     private ServiceHost startHost() {
-        return ServiceHost.start(config, HostOptions.defaults().withClock(clock.provider())
+        return ServiceHost.start(config, HostOptions.defaults().withClock(clock.provider()).withQueues(queues)
                 .withTimestamps(hostId -> timestamps)
                 .withErrorListener((service, input, index, error) -> thrown.add(error)));
     }
@@ -177,7 +182,7 @@ final class QueueRun implements AutoCloseable {
             } else if (System.nanoTime() > deadline) {
                 throw new IllegalStateException("the output of '" + e.method() + "' did not appear within 10 s");
             } else {
-                Thread.yield(); // as below
+                waitBriefly();
             }
         }
         return documents;
@@ -188,8 +193,14 @@ final class QueueRun implements AutoCloseable {
         while (host.stats(service).inputs() < expectedProcessed) {
             if (System.nanoTime() > deadline)
                 throw new IllegalStateException("the service did not process '" + e.method() + "' within 10 s");
-            Thread.yield(); // spinning took the CPU the host's loop needs where cores are few (2-3 ms per event on 2)
+            waitBriefly();
         }
+    }
+
+    // Where cores are few, spinning took the CPU the host's loop needs (2-3 ms per event on 2), and a yield may hand it
+    // to a JIT compiler thread for a whole time slice (0.7 ms per event); parked, 0.13 ms.
+    private static void waitBriefly() {
+        LockSupport.parkNanos(WAIT_NANOS);
     }
 
     @Override
@@ -199,7 +210,7 @@ final class QueueRun implements AutoCloseable {
                 host.close();
             crashed.forEach(ServiceHost::close);
         } finally {
-            Closeable.closeQuietly(queues);
+            queues.close();
         }
     }
 

@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.CountDownLatch;
 import java.util.function.Consumer;
 
 /**
@@ -28,8 +29,10 @@ public final class EventLoopThread {
     private final EventLoopConfig config;
     private final LoopParticipant[] participants;
     private final Pauser pauser;
-    private final Thread thread;
+    private volatile Thread thread; // the one it runs on, from its start
     private final CompletableFuture<Void> opened = new CompletableFuture<>();
+    private final CountDownLatch ended = new CountDownLatch(1);
+    private volatile boolean started; // a loop never started has nothing to wait for
     private final Consumer<String> stopHost;
     private volatile boolean running = true;
     private volatile boolean crashed;
@@ -56,12 +59,15 @@ public final class EventLoopThread {
         this.failingSinceNanos = new long[this.participants.length];
         java.util.Arrays.fill(backOffNanos, FIRST_BACK_OFF_NANOS);
         this.pauser = Pausers.create(config.pauser());
-        this.thread = new Thread(this::run, "celerity-" + config.name());
     }
 
-    /** Starts the thread and waits until every service and agent on it is built, positioned and started. */
+    /**
+     * Starts the loop on a thread of its own (one a loop that ended left, see {@link LoopThreads}) and waits until
+     * every service and agent on it is built, positioned and started.
+     */
     public void start() {
-        thread.start();
+        started = true;
+        LoopThreads.run("celerity-" + config.name(), this::run);
         try {
             opened.join();
         } catch (CompletionException e) {
@@ -75,6 +81,15 @@ public final class EventLoopThread {
     }
 
     private void run() {
+        thread = Thread.currentThread();
+        try {
+            runLoop();
+        } finally {
+            ended.countDown();
+        }
+    }
+
+    private void runLoop() {
         AffinityLock cpu = acquireCpu();
         InputHistory history = new InputHistory();
         MessageHistory.set(history);
@@ -204,7 +219,7 @@ public final class EventLoopThread {
         };
     }
 
-    /** Stops after the pass in hand and waits for the thread to finish; safe to call more than once. */
+    /** Stops after the pass in hand and waits for the loop to end; safe to call more than once. */
     public void close() {
         running = false;
         pauser.unpause();
@@ -218,10 +233,10 @@ public final class EventLoopThread {
     }
 
     private void join() {
-        if (thread == Thread.currentThread())
+        if (!started || thread == Thread.currentThread())
             return;
         try {
-            thread.join();
+            ended.await();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

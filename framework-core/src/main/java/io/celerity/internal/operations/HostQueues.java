@@ -101,9 +101,12 @@ public final class HostQueues implements AutoCloseable {
         return queues.size();
     }
 
-    /** Starts trimming: from now on, each roll of a queue with {@code keepCycles} deletes its oldest files. */
+    /**
+     * Starts trimming: from now on, each roll of a queue with {@code keepCycles} deletes its oldest files; once, when
+     * hosts borrow these queues in turn.
+     */
     public void startRetention() {
-        if (retentions.isEmpty())
+        if (retentions.isEmpty() || retentionThread != null) // started by an earlier host on these queues
             return;
         retentionThread = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "celerity-retention");

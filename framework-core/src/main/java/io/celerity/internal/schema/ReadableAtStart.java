@@ -10,6 +10,8 @@ import net.openhft.chronicle.wire.DocumentContext;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
 /**
@@ -31,7 +33,7 @@ public final class ReadableAtStart {
      * @throws IncompatibleMessages naming the service, the queue, the first document that does not read back the same
      *                              and how
      */
-    public static void require(CelerityConfig config, Function<String, ChronicleQueue> queues) {
+    public static void require(CelerityConfig config, Function<String, ChronicleQueue> queues, Checked checked) {
         List<String> problems = new ArrayList<>();
         for (ServiceConfig s : config.services().values()) {
             ComponentType type;
@@ -42,8 +44,8 @@ public final class ReadableAtStart {
                 continue; // the service's own start names that
             }
             for (String input : s.readQueues())
-                check(s.name(), input, queues.apply(input), type.inputInterfaces(), problems);
-            check(s.name(), s.output(), queues.apply(s.output()), type.outputInterfaces(), problems);
+                check(s.name(), input, queues.apply(input), type.inputInterfaces(), checked, problems);
+            check(s.name(), s.output(), queues.apply(s.output()), type.outputInterfaces(), checked, problems);
         }
         if (!problems.isEmpty())
             throw new IncompatibleMessages("this version's classes do not read back what is in their queues "
@@ -53,14 +55,27 @@ public final class ReadableAtStart {
     }
 
     private static void check(String service, String queueName, ChronicleQueue queue, List<Class<?>> interfaces,
-                              List<String> problems) {
+                              Checked checked, List<String> problems) {
         if (queue == null || interfaces.isEmpty())
             return;
-        QueueVerification.Result result;
-        try (ExcerptTailer tailer = queue.createTailer()) {
-            positionAtNewest(tailer);
-            result = new QueueVerification(interfaces).verify(tailer);
+        Checked.Key key = new Checked.Key(queue, interfaces);
+        Checked.Reader kept = checked.readers.remove(key);
+        if (kept != null) { // an earlier start here read every document up to where this one stands: read the rest
+            kept.tailer.singleThreadedCheckReset(); // an earlier start may have been on another thread
+            if (kept.verification.verify(kept.tailer).readsTheSame()) {
+                checked.readers.put(key, kept);
+                return;
+            }
+            kept.tailer.close(); // a problem among the new documents: judged over the whole window, as at a first start
         }
+        ExcerptTailer tailer = queue.createTailer();
+        positionAtNewest(tailer);
+        QueueVerification verification = new QueueVerification(interfaces);
+        QueueVerification.Result result = verification.verify(tailer);
+        if (result.readsTheSame())
+            checked.readers.put(key, new Checked.Reader(tailer, verification));
+        else
+            tailer.close();
         for (QueueVerification.Problem p : result.problems().values())
             if (isVersionProblem(p, result))
                 problems.add("  service '" + service + "', queue '" + queueName + "', index 0x"
@@ -91,6 +106,27 @@ public final class ReadableAtStart {
             tailer.toEnd();
         else
             tailer.moveToIndex(first);
+    }
+
+    /**
+     * What earlier starts on the same open queues read, so that hosts started one after another on them (a restart
+     * test) read only what was written since: per queue and interfaces, the tailer and verification of a check that
+     * found every document readable, where they stopped. Closed with the queues, or after a start that owns them.
+     */
+    public static final class Checked implements AutoCloseable {
+        private record Key(ChronicleQueue queue, List<Class<?>> interfaces) {
+        }
+
+        private record Reader(ExcerptTailer tailer, QueueVerification verification) {
+        }
+
+        private final Map<Key, Reader> readers = new ConcurrentHashMap<>();
+
+        @Override
+        public void close() {
+            readers.values().forEach(r -> r.tailer.close());
+            readers.clear();
+        }
     }
 
     /** A start refused: this version's message classes misread the data in its queues. */
