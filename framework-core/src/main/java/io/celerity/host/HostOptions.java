@@ -18,8 +18,8 @@ import java.util.function.Function;
  * @param timestamps    builds the unique timestamp source from the host id; the host closes what it returns
  * @param queueClock    decides when the host's queues roll to a new cycle file
  * @param extensions    the extensions the host starts; {@code null}: those on the class path
- * @param queues        queues already open that the host borrows and leaves open; {@code null}: the host opens its own
- *                      (with {@code queueClock}) and closes them
+ * @param queues        queues already open, with the host's configuration, that the host borrows and leaves open;
+ *                      {@code null}: the host opens its own (with {@code queueClock}) and closes them
  */
 public record HostOptions(TimeProvider clock, HandlerErrorListener errorListener,
                           Function<Integer, UniqueTimestamps> timestamps, TimeProvider queueClock,

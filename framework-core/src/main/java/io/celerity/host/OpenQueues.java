@@ -9,7 +9,8 @@ import net.openhft.chronicle.queue.ChronicleQueue;
 /**
  * A deployment's queues opened once and lent to the hosts started on them one after another in this process, as a
  * restart test does ({@link HostOptions#withQueues}): a host that closes or crashes leaves them open, so the next one
- * starts without opening them again. Its opener closes them, after the last host.
+ * starts without opening them again. Each host still reads its keys, and the data subjects' keys, from the queues as a
+ * new process does. Its opener closes them, after the last host.
  */
 public final class OpenQueues implements AutoCloseable {
 
@@ -24,20 +25,23 @@ public final class OpenQueues implements AutoCloseable {
 
     /** Opens every queue of {@code config}; {@code rollClock} decides when they roll to a new cycle file. */
     public static OpenQueues open(CelerityConfig config, TimeProvider rollClock) {
-        return new OpenQueues(config, new HostQueues(config, rollClock));
+        return new OpenQueues(config, HostQueues.forLending(config, rollClock));
     }
 
-    /** The queue called {@code name} as services read and write it, or {@code null}. */
+    /** The queue called {@code name} as services read and write it (sealed as a tool seals), or {@code null}. */
     public ChronicleQueue get(String name) {
         return queues.get(name);
     }
 
-    /** Lends the queues to a host of {@code hostConfig}, which must name the same queues. */
+    /**
+     * Lends the queues to a host of {@code hostConfig}, the configuration they were opened with: the host's own view
+     * of them, with its own keys, which it closes.
+     */
     HostQueues lendTo(CelerityConfig hostConfig) {
-        if (!hostConfig.queues().equals(config.queues()))
-            throw new IllegalArgumentException("the open queues are those of " + config.source()
-                    + ", not the queues of the host's configuration " + hostConfig.source());
-        return queues;
+        if (hostConfig != config) // the keys, the services and this host's part decide what a view does, not the queues
+            throw new IllegalArgumentException("the open queues were opened with another configuration ("
+                    + config.source() + ") than the host's (" + hostConfig.source() + "); expected the same one");
+        return queues.borrow(hostConfig);
     }
 
     ReadableAtStart.Checked readable() {

@@ -45,7 +45,6 @@ public final class ServiceHost implements AutoCloseable {
 
     private final CelerityConfig config;
     private HostQueues queues;
-    private boolean ownsQueues;
     private final Map<String, ServiceRunner> services = new LinkedHashMap<>();
     private final Map<String, UserAgent> agents = new LinkedHashMap<>();
 
@@ -97,8 +96,8 @@ public final class ServiceHost implements AutoCloseable {
             claims.add(ServiceClaim.take(config, s));
         extensions.beforeOpen();
         timestamps = options.timestamps().apply(config.hostId());
-        ownsQueues = options.queues() == null;
-        queues = ownsQueues ? new HostQueues(config, options.queueClock()) : options.queues().lendTo(config);
+        queues = options.queues() == null ? new HostQueues(config, options.queueClock())
+                : options.queues().lendTo(config);
         requireKeysOfQueuesInUse();
         moveAsideIncompleteCycleFiles();
         requireReadable(options);
@@ -121,8 +120,9 @@ public final class ServiceHost implements AutoCloseable {
 
     // A new version that misreads its queues starts nothing; hosts in turn on open queues read only what is new.
     private void requireReadable(HostOptions options) {
-        if (!ownsQueues) {
-            ReadableAtStart.require(config, queues::get, options.queues().readable());
+        // Borrowed queues are read through the lender's views: they outlive this host, as the kept tailers do.
+        if (options.queues() != null) {
+            ReadableAtStart.require(config, options.queues()::get, options.queues().readable());
             return;
         }
         try (ReadableAtStart.Checked once = new ReadableAtStart.Checked()) {
@@ -324,8 +324,8 @@ public final class ServiceHost implements AutoCloseable {
             metrics.close();
         if (extensions != null)
             extensions.close();
-        if (queues != null && ownsQueues)
-            queues.close();
+        if (queues != null)
+            queues.close(); // borrowed ones: only this host's view of them
         if (timestamps != null)
             timestamps.close();
         services.values().forEach(s -> LOG.info("closed {}", s.stats()));

@@ -88,12 +88,12 @@ class OpenQueuesTest {
     }
 
     @Test
-    void aHostOfOtherQueuesIsRefusedTheOpenQueues() {
+    void aHostOfAnotherConfigurationIsRefusedTheOpenQueuesEvenWithTheSameQueues() {
         try (OpenQueues queues = OpenQueues.open(config("counts"), SystemTimeProvider.CLOCK)) {
+            // Its keys, services and part decide what its view of the queues does: the same queues are not enough.
             IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
-                    () -> ServiceHost.start(config("answers"), borrowing(queues)).close());
-            assertTrue(refused.getMessage().contains("not the queues of the host's configuration"),
-                    refused.getMessage());
+                    () -> ServiceHost.start(config("counts"), borrowing(queues)).close());
+            assertTrue(refused.getMessage().contains("opened with another configuration"), refused.getMessage());
         }
     }
 }

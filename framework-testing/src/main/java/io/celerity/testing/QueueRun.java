@@ -171,7 +171,7 @@ final class QueueRun implements AutoCloseable {
         }
     }
 
-    /** Reads every document the host has committed; waits for those this queue instance does not see yet. */
+    /** Reads every document the host has committed; waits for any its tailer does not see yet. */
     private int readOutputDocuments(YamlEvent e) {
         long deadline = System.nanoTime() + INPUT_TIMEOUT_NANOS;
         int documents = 0;

@@ -66,8 +66,8 @@ public final class EventLoopThread {
      * every service and agent on it is built, positioned and started.
      */
     public void start() {
-        started = true;
         LoopThreads.run("celerity-" + config.name(), this::run);
+        started = true; // not before: a loop that no thread took has nothing to wait for
         try {
             opened.join();
         } catch (CompletionException e) {
@@ -85,6 +85,8 @@ public final class EventLoopThread {
         try {
             runLoop();
         } finally {
+            opened.completeExceptionally(new IllegalStateException("event loop '" + config.name()
+                    + "' ended before it opened")); // e.g. no CPU to bind to; nothing when it opened
             ended.countDown();
         }
     }

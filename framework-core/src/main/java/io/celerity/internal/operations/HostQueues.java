@@ -30,12 +30,26 @@ public final class HostQueues implements AutoCloseable {
     private final QueueEncryption encryption;
     private final CelerityConfig config;
     private final Map<String, CycleRetention> retentions = new LinkedHashMap<>();
+    private final HostQueues lender; // null: these queues were opened here, and closing closes them
     private ExecutorService retentionThread;
 
-    /** Opens every queue of {@code config}; {@code rollClock} decides when they roll to a new cycle file. */
+    /** Opens every queue of {@code config} for a host; {@code rollClock} decides when they roll to a new cycle file. */
     public HostQueues(CelerityConfig config, TimeProvider rollClock) {
+        this(config, rollClock, new QueueEncryption(config, true));
+    }
+
+    /**
+     * Opens every queue of {@code config} for a test or tool that lends them to hosts started on them in turn
+     * ({@link #borrow}); it reads and writes them as a tool does.
+     */
+    public static HostQueues forLending(CelerityConfig config, TimeProvider rollClock) {
+        return new HostQueues(config, rollClock, new QueueEncryption(config, false));
+    }
+
+    private HostQueues(CelerityConfig config, TimeProvider rollClock, QueueEncryption encryption) {
         this.config = config;
-        this.encryption = new QueueEncryption(config, true);
+        this.encryption = encryption;
+        this.lender = null;
         try {
             for (QueueConfig q : config.queues().values())
                 queues.put(q.name(), encryption.view(q, open(q, config, rollClock)));
@@ -43,6 +57,22 @@ public final class HostQueues implements AutoCloseable {
             close();
             throw e;
         }
+    }
+
+    private HostQueues(CelerityConfig config, HostQueues lender) {
+        this.config = config;
+        this.encryption = new QueueEncryption(config, true);
+        this.lender = lender;
+        for (QueueConfig q : config.queues().values())
+            queues.put(q.name(), encryption.view(q, lender.stored(q.name())));
+    }
+
+    /**
+     * A host's own view of these queues: its own keys and data subjects' keys, read from the queues at its start as
+     * a new process reads them. Closing it closes only those; these queues stay open, and trimmed as configured here.
+     */
+    public HostQueues borrow(CelerityConfig hostConfig) {
+        return new HostQueues(hostConfig, this);
     }
 
     private SingleChronicleQueue open(QueueConfig q, CelerityConfig config, TimeProvider rollClock) {
@@ -93,6 +123,8 @@ public final class HostQueues implements AutoCloseable {
 
     /** How many trim passes the retention of queue {@code name} has run; -1 when it keeps all its cycles. */
     public long trimPasses(String name) {
+        if (lender != null)
+            return lender.trimPasses(name);
         CycleRetention retention = retentions.get(name);
         return retention == null ? -1 : retention.trimPasses();
     }
@@ -105,7 +137,11 @@ public final class HostQueues implements AutoCloseable {
      * Starts trimming: from now on, each roll of a queue with {@code keepCycles} deletes its oldest files; once, when
      * hosts borrow these queues in turn.
      */
-    public void startRetention() {
+    public synchronized void startRetention() {
+        if (lender != null) {
+            lender.startRetention();
+            return;
+        }
         if (retentions.isEmpty() || retentionThread != null) // started by an earlier host on these queues
             return;
         retentionThread = Executors.newSingleThreadExecutor(r -> {
@@ -117,7 +153,11 @@ public final class HostQueues implements AutoCloseable {
     }
 
     @Override
-    public void close() {
+    public synchronized void close() {
+        if (lender != null) { // the queues are the lender's, and closing a view would close its queue
+            encryption.close();
+            return;
+        }
         if (retentionThread != null) {
             retentionThread.shutdownNow();
             awaitQuietly(retentionThread); // no trim on a closed queue

@@ -59,27 +59,50 @@ public final class ReadableAtStart {
         if (queue == null || interfaces.isEmpty())
             return;
         Checked.Key key = new Checked.Key(queue, interfaces);
-        Checked.Reader kept = checked.readers.remove(key);
-        if (kept != null) { // an earlier start here read every document up to where this one stands: read the rest
-            kept.tailer.singleThreadedCheckReset(); // an earlier start may have been on another thread
-            if (kept.verification.verify(kept.tailer).readsTheSame()) {
-                checked.readers.put(key, kept);
-                return;
-            }
-            kept.tailer.close(); // a problem among the new documents: judged over the whole window, as at a first start
-        }
-        ExcerptTailer tailer = queue.createTailer();
-        positionAtNewest(tailer);
-        QueueVerification verification = new QueueVerification(interfaces);
-        QueueVerification.Result result = verification.verify(tailer);
-        if (result.readsTheSame())
-            checked.readers.put(key, new Checked.Reader(tailer, verification));
-        else
-            tailer.close();
+        if (newDocumentsReadTheSame(checked, key))
+            return;
+        QueueVerification.Result result = readNewest(queue, interfaces, checked, key);
         for (QueueVerification.Problem p : result.problems().values())
             if (isVersionProblem(p, result))
                 problems.add("  service '" + service + "', queue '" + queueName + "', index 0x"
                         + Long.toHexString(p.index()) + ": " + p.what());
+    }
+
+    // Where an earlier start here read every document up to where this one stands: whether the rest reads the same.
+    private static boolean newDocumentsReadTheSame(Checked checked, Checked.Key key) {
+        Checked.Reader kept = checked.readers.remove(key);
+        if (kept == null)
+            return false;
+        boolean same = false;
+        try {
+            kept.tailer.singleThreadedCheckReset(); // an earlier start may have been on another thread
+            same = kept.verification.verify(kept.tailer).readsTheSame();
+        } finally {
+            if (same)
+                checked.readers.put(key, kept); // kept open, for the next start
+            else
+                kept.tailer.close(); // a problem: judged over the whole window, as at a first start
+        }
+        return same;
+    }
+
+    // The newest documents, as at a first start; the tailer is kept for the next start when they all read the same.
+    private static QueueVerification.Result readNewest(ChronicleQueue queue, List<Class<?>> interfaces,
+                                                       Checked checked, Checked.Key key) {
+        ExcerptTailer tailer = queue.createTailer();
+        try {
+            positionAtNewest(tailer);
+            QueueVerification verification = new QueueVerification(interfaces);
+            QueueVerification.Result result = verification.verify(tailer);
+            if (result.readsTheSame()) {
+                checked.readers.put(key, new Checked.Reader(tailer, verification));
+                tailer = null;
+            }
+            return result;
+        } finally {
+            if (tailer != null)
+                tailer.close();
+        }
     }
 
     /**
