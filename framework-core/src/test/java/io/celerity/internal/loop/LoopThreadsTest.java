@@ -1,12 +1,13 @@
 package io.celerity.internal.loop;
 
+import io.celerity.fixtures.Queues;
 import org.junit.jupiter.api.Test;
 
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -16,6 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class LoopThreadsTest {
 
     private static final long LIVENESS_MILLIS = 20_000;
+    private static final Duration LIVENESS = Duration.ofMillis(LIVENESS_MILLIS);
 
     @Test
     void aLoopRunsNamedForItWithItsStartersClassLoaderAndTheNextLoopRunsOnTheThreadItLeft() throws Exception {
@@ -44,8 +46,8 @@ class LoopThreadsTest {
         boolean reused = false;
         for (int tries = 0; tries < 5 && !reused; tries++) {
             Thread waiting = kept;
-            await("the thread to wait for the next loop", () -> waiting.getState() == Thread.State.TIMED_WAITING
-                    || !waiting.isAlive());
+            Queues.await("the thread to wait for the next loop", LIVENESS,
+                    () -> waiting.getState() == Thread.State.TIMED_WAITING || !waiting.isAlive());
             CompletableFuture<Thread> next = new CompletableFuture<>();
             CompletableFuture<ClassLoader> nextLoader = new CompletableFuture<>();
             LoopThreads.run("celerity-next", () -> {
@@ -59,14 +61,6 @@ class LoopThreadsTest {
         }
         assertTrue(reused, "a loop ran on the thread the loop before it left");
         Thread last = kept;
-        await("the idle thread to end", () -> !last.isAlive());
-    }
-
-    private static void await(String what, BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.currentTimeMillis() + LIVENESS_MILLIS;
-        while (!condition.getAsBoolean()) {
-            assertTrue(System.currentTimeMillis() < deadline, "waited " + LIVENESS_MILLIS + " ms for " + what);
-            Thread.sleep(1);
-        }
+        Queues.await("the idle thread to end", LIVENESS, () -> !last.isAlive());
     }
 }
