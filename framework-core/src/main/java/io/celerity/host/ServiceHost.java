@@ -114,6 +114,7 @@ public final class ServiceHost implements AutoCloseable {
         statusPublisher = new StatusPublisher(config, stats, () -> stopReason, extensions.status());
         watchdog.watch(this::stopBecause);
         queues.startRetention();
+        queues.startMappingAhead();
         LOG.info("host started from {}: {} queue(s), services {}{} on loops {}", config.source(), queues.size(),
                 services.keySet(), agents.isEmpty() ? "" : ", agents " + agents.keySet(), loops.keySet());
     }

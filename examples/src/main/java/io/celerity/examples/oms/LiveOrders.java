@@ -2,7 +2,6 @@ package io.celerity.examples.oms;
 
 import org.agrona.collections.Long2LongHashMap;
 
-import java.util.function.Consumer;
 
 /**
  * Live orders by client order id, in one flat array of a fixed capacity: a slot per order, its fields side by side in
@@ -105,11 +104,9 @@ final class LiveOrders {
                 slots[at + ORDER_QTY]);
     }
 
-    /** Each live order, copied in turn into {@code into}, in slot order. */
-    void forEach(LiveOrder into, Consumer<LiveOrder> action) {
-        for (int slot = 0; slot < capacity; slot++)
-            if (slots[slot * SLOT_LONGS + ORDER_ID] != 0)
-                action.accept(copy(slot, into));
+    /** Whether {@code slot} (0 to capacity - 1) holds a live order. */
+    boolean isLive(int slot) {
+        return slots[slot * SLOT_LONGS + ORDER_ID] != 0;
     }
 
     private static int code(Side side) {

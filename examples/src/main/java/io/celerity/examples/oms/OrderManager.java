@@ -98,7 +98,9 @@ public final class OrderManager implements CheckedOrders, ExecutionReports, Orde
     /** The snapshot (configured as its {@code method}): the last order id, then every live order. */
     public void writeOrderBook(OrderBookState state) {
         state.lastOrderID(lastOrderID);
-        orders.forEach(live, state::liveOrder);
+        for (int slot = 0; slot < orders.capacity(); slot++) // no lambda: it would be garbage on every snapshot
+            if (orders.isLive(slot))
+                state.liveOrder(orders.copy(slot, live));
     }
 
     @Override

@@ -57,7 +57,12 @@ public final class RiskCheck implements CheckedOrders, RiskState {
 
     /** The snapshot (configured as its {@code method}): the notional each account has used. */
     public void writeNotionalUsed(RiskState state) {
-        accounts.forEachLong((account, risk) -> state.notionalUsed(used.set(account, risk.grossNotional())));
+        // Agrona's kept iterator, not a lambda: one capturing the state writer would be garbage on every snapshot.
+        Long2ObjectHashMap<AccountRisk>.EntryIterator entries = accounts.entrySet().iterator();
+        while (entries.hasNext()) {
+            entries.next();
+            state.notionalUsed(used.set(entries.getLongKey(), entries.getValue().grossNotional()));
+        }
     }
 
     @Override

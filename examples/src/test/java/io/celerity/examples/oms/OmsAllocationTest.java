@@ -14,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Gateway, risk check and order manager chained by direct calls allocate nothing per request once warmed up, for
  * every kind of request and answer: new orders that stay live, replaces, cancels, and each kind of refusal, with the
- * book at its capacity.
+ * book at its capacity; nor do the snapshots of the two stateful services, taken in between.
  */
 class OmsAllocationTest {
 
@@ -49,7 +49,30 @@ class OmsAllocationTest {
         }
     }
 
+    /** What the snapshots write, counted rather than kept. */
+    private static final class CountingState implements OrderBookState, RiskState {
+        long liveOrders;
+        long accounts;
+
+        @Override
+        public void lastOrderID(long orderID) {
+        }
+
+        @Override
+        public void liveOrder(LiveOrder order) {
+            liveOrders++;
+        }
+
+        @Override
+        public void notionalUsed(AccountNotional used) {
+            accounts++;
+        }
+    }
+
+    private static final int STEPS_PER_SNAPSHOT = 1_000;
+
     private final Counting answers = new Counting();
+    private final CountingState snapshots = new CountingState();
     private final OrderManager manager = new OrderManager(answers, new CountingContext(), settings(CAPACITY));
     private final RiskCheck risk = new RiskCheck(manager, riskSettings());
     private final OrderGateway gateway = new OrderGateway(risk, gatewaySettings());
@@ -77,9 +100,13 @@ class OmsAllocationTest {
         }
         long[] reasonsBefore = answers.byReason.clone();
         long answered = answers.answers();
+        long snapshotted = snapshots.liveOrders;
         long bytes = allocatedBy(threads, thread);
         assertEquals(0, bytes, "bytes allocated over " + WINDOW + " steps of " + REQUESTS_PER_STEP
-                + " requests after warm-up windows " + warmUp);
+                + " requests and a snapshot every " + STEPS_PER_SNAPSHOT + " after warm-up windows " + warmUp);
+        assertEquals((long) (CAPACITY - 1) * (WINDOW / STEPS_PER_SNAPSHOT), snapshots.liveOrders - snapshotted,
+                "each snapshot wrote the full book");
+        assertTrue(snapshots.accounts > 0, "the risk check's snapshots wrote its accounts");
         assertEquals((long) REQUESTS_PER_STEP * WINDOW, answers.answers() - answered, "every request answered");
         for (RejectReason reason : List.of(RejectReason.DUPLICATE_CLORDID, RejectReason.ORDER_BOOK_FULL,
                 RejectReason.ORDER_MISMATCH, RejectReason.UNKNOWN_ORDER, RejectReason.MISSING_SIDE,
@@ -106,6 +133,10 @@ class OmsAllocationTest {
             long oldest = n - (CAPACITY - 1);
             gateway.orderCancelRequest(cancel.set(live + 6, oldest > 0 ? clOrdID(oldest) + 2 : clOrdID(oldest - 1),
                     account, symbol, Side.BUY, n));
+            if (n % STEPS_PER_SNAPSHOT == 0) {
+                manager.writeOrderBook(snapshots);
+                risk.writeNotionalUsed(snapshots);
+            }
         }
         return threads.getThreadAllocatedBytes(thread) - before;
     }

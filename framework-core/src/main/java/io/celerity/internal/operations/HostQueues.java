@@ -3,6 +3,7 @@ package io.celerity.internal.operations;
 import io.celerity.config.CelerityConfig;
 import io.celerity.config.QueueConfig;
 import io.celerity.config.SyncPolicy;
+import io.celerity.internal.chronicle.ChunkPremapper;
 import io.celerity.internal.encryption.QueueEncryption;
 import io.celerity.internal.encryption.StoredQueue;
 import net.openhft.chronicle.bytes.SyncMode;
@@ -13,18 +14,24 @@ import net.openhft.chronicle.queue.RollCycles;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
 
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
  * A host's queues, each opened with its roll cycle and sync mode, sealing and opening its documents when it is
- * encrypted, and trimmed to its {@code keepCycles} after each roll by one background thread; closed together.
+ * encrypted, trimmed to its {@code keepCycles} after each roll by one background thread, and mapped a chunk ahead of
+ * its writers on the housekeeping thread; closed together.
  */
 public final class HostQueues implements AutoCloseable {
+
+    private static final long MAP_AHEAD_MILLIS = 100;
 
     private final Map<String, ChronicleQueue> queues = new LinkedHashMap<>();
     private final QueueEncryption encryption;
@@ -32,6 +39,8 @@ public final class HostQueues implements AutoCloseable {
     private final Map<String, CycleRetention> retentions = new LinkedHashMap<>();
     private final HostQueues lender; // null: these queues were opened here, and closing closes them
     private ExecutorService retentionThread;
+    private final List<ChunkPremapper> premappers = new ArrayList<>();
+    private ScheduledFuture<?> mappingAhead;
 
     /** Opens every queue of {@code config} for a host; {@code rollClock} decides when they roll to a new cycle file. */
     public HostQueues(CelerityConfig config, TimeProvider rollClock) {
@@ -152,12 +161,33 @@ public final class HostQueues implements AutoCloseable {
         retentions.forEach((queue, retention) -> retention.start(stored(queue), retentionThread));
     }
 
+    /**
+     * Starts mapping each queue's next chunk ahead of its writers (see {@link ChunkPremapper}), every
+     * {@value #MAP_AHEAD_MILLIS} ms: a writer finds each 64 MiB chunk mapped unless it fills one within that time
+     * (640 MB/s). Once, when hosts borrow these queues in turn.
+     */
+    public synchronized void startMappingAhead() {
+        if (lender != null) {
+            lender.startMappingAhead();
+            return;
+        }
+        if (mappingAhead != null)
+            return;
+        for (String name : queues.keySet())
+            premappers.add(new ChunkPremapper(stored(name)));
+        mappingAhead = Housekeeping.thread().scheduleWithFixedDelay(
+                () -> premappers.forEach(ChunkPremapper::mapAhead), 0, MAP_AHEAD_MILLIS, TimeUnit.MILLISECONDS);
+    }
+
     @Override
     public synchronized void close() {
         if (lender != null) { // the queues are the lender's, and closing a view would close its queue
             encryption.close();
             return;
         }
+        if (mappingAhead != null)
+            mappingAhead.cancel(false);
+        premappers.forEach(ChunkPremapper::close); // waits for a pass under way: nothing held when the queues close
         if (retentionThread != null) {
             retentionThread.shutdownNow();
             awaitQuietly(retentionThread); // no trim on a closed queue

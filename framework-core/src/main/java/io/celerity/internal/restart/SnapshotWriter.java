@@ -12,7 +12,9 @@ import net.openhft.chronicle.wire.MarshallableOut;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.lang.reflect.InvocationTargetException;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.lang.reflect.Method;
 import java.util.List;
 
@@ -33,8 +35,9 @@ public final class SnapshotWriter implements AutoCloseable {
     private final ExcerptAppender appender;
     private final CountingOut counted;
     private final SnapshotMarks marks;
-    private final Object[] methodArgs; // the state writer, in the array reflection takes: none made per snapshot
-    private final Method method;
+    private final Object stateWriter;
+    private final MethodHandle writeState; // (component, stateWriter): a reflective call made garbage per snapshot
+    private final String methodName;
     private final Object component;
     private final SnapshotStarted started = new SnapshotStarted();
     private final SnapshotEnded ended = new SnapshotEnded();
@@ -49,9 +52,9 @@ public final class SnapshotWriter implements AutoCloseable {
         this.appender = queue.createAppender();
         this.counted = new CountingOut(appender);
         this.marks = (SnapshotMarks) MethodCode.writer(queue, appender, List.of(SnapshotMarks.class), service);
-        this.methodArgs = new Object[]{
-                MethodCode.writer(queue, counted, List.of(method.getParameterTypes()[0]), service)};
-        this.method = method;
+        this.stateWriter = MethodCode.writer(queue, counted, List.of(method.getParameterTypes()[0]), service);
+        this.writeState = handle(method);
+        this.methodName = method.getName();
         this.component = component;
         this.inputsAtLast = inputs;
         this.lastNanos = nowNanos;
@@ -78,13 +81,13 @@ public final class SnapshotWriter implements AutoCloseable {
         long startIndex = appender.lastIndexAppended();
         counted.documents = 0;
         try {
-            method.invoke(component, methodArgs);
-        } catch (InvocationTargetException e) {
-            LOG.warn("{}: {} threw; snapshot at {} abandoned, the previous one stands", service, method.getName(),
-                    Long.toHexString(startIndex), e.getCause());
+            writeState.invokeExact(component, stateWriter);
+        } catch (VirtualMachineError e) {
+            throw e;
+        } catch (Throwable e) {
+            LOG.warn("{}: {} threw; snapshot at {} abandoned, the previous one stands", service, methodName,
+                    Long.toHexString(startIndex), e);
             return false;
-        } catch (IllegalAccessException e) {
-            throw new IllegalStateException(e); // validated public
         }
         marks.snapshotEnded(ended.set(service, startIndex, counted.documents));
         long millis = (System.nanoTime() - start) / 1_000_000;
@@ -92,6 +95,15 @@ public final class SnapshotWriter implements AutoCloseable {
             LOG.info("{}: snapshot of {} state event(s) at {} in {} ms", service, counted.documents,
                     Long.toHexString(startIndex), millis);
         return true;
+    }
+
+    private static MethodHandle handle(Method method) {
+        try {
+            return MethodHandles.lookup().unreflect(method)
+                    .asType(MethodType.methodType(void.class, Object.class, Object.class));
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException(e); // validated public
+        }
     }
 
     @Override
