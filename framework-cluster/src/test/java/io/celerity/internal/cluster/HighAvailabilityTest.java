@@ -50,11 +50,11 @@ class HighAvailabilityTest {
         try (Hosts hosts = Hosts.create("a", "b", "c")) {
             Deployment d = new Deployment(hosts);
             awaitDocuments(d.home("a").resolve("q/out"), TICKS / 5);
-            d.assertStillPrimary("c");
-            d.process("c").kill9();
-            d.awaitTakeoverBy("b");
-            d.start("c"); // back as the standby
-            d.assertEveryTickCountedOnceOnA();
+            Roles r = d.rolesAtTheFault();
+            d.process(r.primary()).kill9();
+            d.awaitTakeoverBy(r.standby());
+            d.start(r.primary()); // back as the standby
+            d.assertEveryTickCountedOnceOnA(r.standby());
         }
     }
 
@@ -63,17 +63,17 @@ class HighAvailabilityTest {
         try (Hosts hosts = Hosts.create("a", "b", "c")) {
             Deployment d = new Deployment(hosts);
             awaitDocuments(d.home("a").resolve("q/out"), TICKS / 5);
-            HostProcess oldPrimary = d.process("c");
-            d.assertStillPrimary("c");
+            Roles r = d.rolesAtTheFault();
+            HostProcess oldPrimary = d.process(r.primary());
             oldPrimary.stop();
-            d.awaitTakeoverBy("b");
-            long countedOnC = documents(d.home("c").resolve("q/out"));
+            d.awaitTakeoverBy(r.standby());
+            long countedOnOldPrimary = documents(d.home(r.primary()).resolve("q/out"));
             oldPrimary.cont();
-            d.awaitStoppedAsDeposed("c", "b");
-            assertTrue(documents(d.home("c").resolve("q/out")) <= countedOnC + 1,
+            d.awaitStoppedAsDeposed(r.primary(), r.standby());
+            assertTrue(documents(d.home(r.primary()).resolve("q/out")) <= countedOnOldPrimary + 1,
                     "a deposed primary writes at most the output in hand when it was paused");
-            d.start("c");
-            d.assertEveryTickCountedOnceOnA();
+            d.start(r.primary());
+            d.assertEveryTickCountedOnceOnA(r.standby());
         }
     }
 
@@ -83,16 +83,21 @@ class HighAvailabilityTest {
             assumeTrue(hosts.isolated(), "no network namespaces on this machine: a link cannot be cut, so not tested");
             Deployment d = new Deployment(hosts);
             awaitDocuments(d.home("a").resolve("q/out"), TICKS / 5);
-            d.assertStillPrimary("c");
-            hosts.host("c").linkDown();
-            d.awaitTakeoverBy("b");
-            d.process("c").awaitLine(Pattern.compile("majority is unreachable or electing, so this host must not write"),
+            Roles r = d.rolesAtTheFault();
+            hosts.host(r.primary()).linkDown();
+            d.awaitTakeoverBy(r.standby());
+            d.process(r.primary()).awaitLine(
+                    Pattern.compile("majority is unreachable or electing, so this host must not write"),
                     LIVENESS); // cut off from the majority, it stops on its own and says why
-            hosts.host("c").linkUp();
-            d.awaitStoppedAsDeposed("c", "b");
-            d.start("c");
-            d.assertEveryTickCountedOnceOnA();
+            hosts.host(r.primary()).linkUp();
+            d.awaitStoppedAsDeposed(r.primary(), r.standby());
+            d.start(r.primary());
+            d.assertEveryTickCountedOnceOnA(r.standby());
         }
+    }
+
+    /** Which of b and c holds the counter's lease when a test's fault comes, and which stands by to take it over. */
+    private record Roles(String primary, String standby) {
     }
 
     /** The three hosts, each with the same services.yaml in a directory of its own, all started. */
@@ -121,12 +126,35 @@ class HighAvailabilityTest {
             return processes.get(host);
         }
 
-        /** The fault is meant for the primary: it must not have lost its lease already (a starved host). */
-        void assertStillPrimary(String host) {
-            if (!process(host).isAlive() || processes.values().stream().anyMatch(p -> p != process(host)
-                    && TOOK_OVER.matcher(p.logText()).find()))
-                throw new AssertionError("host " + host + " is no longer the primary before the fault\n"
-                        + leaseLines());
+        /**
+         * The primary and its standby for the fault: c and b as deployed; or, when c, starved on a busy machine, lost
+         * its lease to b before the fault (the cluster moves a 300 ms lease as it would for a real fault), b and c once
+         * c, deposed, has stopped by itself and is back as a standby the cluster confirmed eligible.
+         */
+        Roles rolesAtTheFault() throws Exception {
+            if (isStillPrimary("c"))
+                return new Roles("c", "b");
+            awaitTakeoverBy("b");
+            awaitStoppedAsDeposed("c", "b");
+            int seen = process("b").logText().length();
+            start("c");
+            Pattern eligible = Pattern.compile("candidate c confirmed eligible by the cluster");
+            long deadline = System.nanoTime() + LIVENESS.toNanos();
+            while (!eligible.matcher(process("b").logText().substring(seen)).find()) {
+                if (System.nanoTime() > deadline)
+                    throw new AssertionError("c, back after losing its lease early, was never confirmed eligible\n"
+                            + leaseLines());
+                Thread.sleep(50);
+            }
+            if (!isStillPrimary("b"))
+                throw new AssertionError("the lease moved again before the fault\n" + leaseLines());
+            return new Roles("b", "c");
+        }
+
+        /** Whether {@code host} runs and no other host has taken over from it. */
+        private boolean isStillPrimary(String host) {
+            return process(host).isAlive() && processes.values().stream().noneMatch(p -> p != process(host)
+                    && TOOK_OVER.matcher(p.logText()).find());
         }
 
         /** Waits for {@code host} to take over; if it does not, fails with every host's log. */
@@ -202,8 +230,11 @@ class HighAvailabilityTest {
             Files.writeString(home.resolve("services.yaml"), deployment.yaml());
         }
 
-        /** Every tick counted once on a, in order, with no gap: a warm standby counts on from the primary's count. */
-        void assertEveryTickCountedOnceOnA() throws Exception {
+        /**
+         * Every tick counted once on a, in order, with no gap: a warm standby counts on from the primary's count.
+         * {@code primary} is the host that holds the lease at the end.
+         */
+        void assertEveryTickCountedOnceOnA(String primary) throws Exception {
             try {
                 awaitDocuments(home("a").resolve("q/out"), TICKS);
             } catch (AssertionError e) {
@@ -211,11 +242,11 @@ class HighAvailabilityTest {
                 processes.forEach((h, p) -> logs.append("\nhost ").append(h).append(":\n").append(tail(p)));
                 throw new AssertionError(logs.toString(), e);
             }
-            // a's copy caught up with the primary b's own queue, which answered the last tick: a duplicate is in both
+            // a's copy caught up with the primary's own queue, which answered the last tick: a duplicate is in both
             long deadline = System.nanoTime() + LIVENESS.toNanos();
-            while (documents(home("b").resolve("q/out")) != documents(home("a").resolve("q/out"))) {
+            while (documents(home(primary).resolve("q/out")) != documents(home("a").resolve("q/out"))) {
                 if (System.nanoTime() > deadline)
-                    throw new AssertionError("host a's copy of out never matched host b's");
+                    throw new AssertionError("host a's copy of out never matched host " + primary + "'s");
                 Thread.sleep(50);
             }
             Map<Long, List<Long>> counts = Queues.tickValuesPerStream(home("a").resolve("q/out"));
