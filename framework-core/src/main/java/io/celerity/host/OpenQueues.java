@@ -25,7 +25,14 @@ public final class OpenQueues implements AutoCloseable {
 
     /** Opens every queue of {@code config}; {@code rollClock} decides when they roll to a new cycle file. */
     public static OpenQueues open(CelerityConfig config, TimeProvider rollClock) {
-        return new OpenQueues(config, HostQueues.forLending(config, rollClock));
+        HostQueues queues = HostQueues.forLending(config, rollClock);
+        try {
+            queues.moveAsideIncompleteCycleFiles(); // once, as a process starts: the hosts on them do not again
+        } catch (RuntimeException | Error e) {
+            queues.close();
+            throw e;
+        }
+        return new OpenQueues(config, queues);
     }
 
     /** The queue called {@code name} as services read and write it (sealed as a tool seals), or {@code null}. */

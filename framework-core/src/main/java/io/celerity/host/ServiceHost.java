@@ -7,7 +7,6 @@ import io.celerity.config.ServiceConfig;
 import io.celerity.internal.agent.FrameworkAgent;
 import io.celerity.internal.agent.UserAgent;
 import io.celerity.internal.agent.UserAgents;
-import io.celerity.internal.chronicle.IncompleteCycleFiles;
 import io.celerity.internal.dispatch.HopLatency;
 import io.celerity.internal.dispatch.ServiceCounters;
 import io.celerity.internal.dispatch.ServicePlan;
@@ -53,6 +52,7 @@ public final class ServiceHost implements AutoCloseable {
     private final CountDownLatch closed = new CountDownLatch(1);
     private boolean closing;
     private boolean crashed;
+    private boolean borrowed; // on queues a test opened: one of many hosts in turn, whose start and close are debug
     private Thread closer; // guarded by this: the thread closing, which must not wait for itself
     private UniqueTimestamps timestamps;
     private MetricsEndpoint metrics;
@@ -96,10 +96,11 @@ public final class ServiceHost implements AutoCloseable {
             claims.add(ServiceClaim.take(config, s));
         extensions.beforeOpen();
         timestamps = options.timestamps().apply(config.hostId());
-        queues = options.queues() == null ? new HostQueues(config, options.queueClock())
-                : options.queues().lendTo(config);
+        borrowed = options.queues() != null;
+        queues = borrowed ? options.queues().lendTo(config) : new HostQueues(config, options.queueClock());
         requireKeysOfQueuesInUse();
-        moveAsideIncompleteCycleFiles();
+        if (!borrowed) // borrowed ones were, once, when they were opened
+            queues.moveAsideIncompleteCycleFiles();
         requireReadable(options);
         extensions.start(queues::get, this::stopBecause);
         Map<String, List<LoopParticipant>> byLoop = participantsByLoop(options);
@@ -115,7 +116,7 @@ public final class ServiceHost implements AutoCloseable {
         watchdog.watch(this::stopBecause);
         queues.startRetention();
         queues.startMappingAhead();
-        LOG.info("host started from {}: {} queue(s), services {}{} on loops {}", config.source(), queues.size(),
+        logLifecycle("host started from {}: {} queue(s), services {}{} on loops {}", config.source(), queues.size(),
                 services.keySet(), agents.isEmpty() ? "" : ", agents " + agents.keySet(), loops.keySet());
     }
 
@@ -179,12 +180,6 @@ public final class ServiceHost implements AutoCloseable {
     }
 
     // A process killed while creating a cycle file leaves one no reader gets past: before any reader opens.
-    private void moveAsideIncompleteCycleFiles() {
-        for (String queue : config.queues().keySet())
-            if (config.writtenHere(queue))
-                IncompleteCycleFiles.moveAside(queues.stored(queue));
-    }
-
     private MetricsEndpoint startMetrics(Map<String, ServiceCounters> stats) {
         Map<String, HopLatency> latencies = new LinkedHashMap<>();
         services.forEach((name, runner) -> latencies.put(name, runner.measureLatency()));
@@ -329,8 +324,16 @@ public final class ServiceHost implements AutoCloseable {
             queues.close(); // borrowed ones: only this host's view of them
         if (timestamps != null)
             timestamps.close();
-        services.values().forEach(s -> LOG.info("closed {}", s.stats()));
+        services.values().forEach(s -> logLifecycle("closed {}", s.stats()));
         claims.forEach(ServiceClaim::close); // last: nothing of this host writes any more
+    }
+
+    // A RESTART test starts a host per input: at info, its lines would bury the test's own output (0.1 ms each).
+    private void logLifecycle(String format, Object... args) {
+        if (borrowed)
+            LOG.debug(format, args);
+        else
+            LOG.info(format, args);
     }
 
     private void awaitCloseUninterruptibly() {

@@ -5,8 +5,6 @@ import net.openhft.chronicle.core.util.InvocationTargetRuntimeException;
 import net.openhft.chronicle.wire.AbstractGeneratedMethodReader;
 import net.openhft.chronicle.wire.Wire;
 import net.openhft.chronicle.wire.WireParselet;
-import net.openhft.chronicle.wire.WireType;
-import net.openhft.chronicle.bytes.Bytes;
 
 import java.util.List;
 
@@ -20,7 +18,7 @@ final class DirectRun {
         TestClock clock = new TestClock();
         ActualOutput out = new ActualOutput(subject.type().outputInterfaces());
         Object component = subject.newInstance(out.writer(), clock);
-        Wire in = WireType.YAML_ONLY.apply(Bytes.allocateElasticOnHeap());
+        Wire in = YamlInput.wire();
         MethodReader reader = reader(in, (name, v) -> {
             throw new IllegalArgumentException("unknown event '" + name + "' for "
                     + subject.type().implClass().getName() + "; expected a method of "

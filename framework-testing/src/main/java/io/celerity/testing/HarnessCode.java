@@ -3,11 +3,9 @@ package io.celerity.testing;
 import io.celerity.internal.codegen.build.CodeBuilder;
 import io.celerity.internal.codegen.build.ComponentCode;
 import io.celerity.internal.component.ComponentType;
-import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.wire.Wire;
-import net.openhft.chronicle.wire.WireType;
 
 import java.util.LinkedHashSet;
 import java.util.Set;
@@ -25,7 +23,7 @@ public final class HarnessCode implements CodeBuilder {
             return Set.of(); // a user agent reads no events: the harness has nothing of it to drive
         ComponentType type = ComponentType.of(componentClass);
         Set<Class<?>> built = new LinkedHashSet<>();
-        Wire yaml = WireType.YAML_ONLY.apply(Bytes.allocateElasticOnHeap());
+        Wire yaml = YamlInput.wire();
         built.add(DirectRun.reader(yaml, (event, in) -> in.skipValue(), ComponentCode.allocate(componentClass)).getClass());
         for (Class<?> input : type.inputInterfaces()) {
             built.add(scratch.methodWriter(input).getClass());

@@ -12,13 +12,11 @@ import io.celerity.host.HostOptions;
 import io.celerity.host.OpenQueues;
 import io.celerity.host.ServiceHost;
 import io.celerity.time.UniqueTimestamps;
-import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.bytes.MethodReader;
 import net.openhft.chronicle.core.time.SystemTimeProvider;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.wire.Wire;
-import net.openhft.chronicle.wire.WireType;
 
 import java.lang.reflect.Method;
 import java.nio.file.Path;
@@ -107,7 +105,7 @@ final class QueueRun implements AutoCloseable {
     private MethodReader connect(List<Class<?>> inputs, List<String> inputNames) {
         for (int i = 0; i < inputs.size(); i++) {
             ChronicleQueue q = queues.get(inputNames.get(i));
-            yamlIn[i] = WireType.YAML_ONLY.apply(Bytes.allocateElasticOnHeap());
+            yamlIn[i] = YamlInput.wire();
             toQueue[i] = toQueue(yamlIn[i], q, inputs.get(i));
             for (Method m : inputs.get(i).getMethods())
                 inputOfMethod.putIfAbsent(m.getName(), i);

@@ -4,6 +4,7 @@ import io.celerity.config.CelerityConfig;
 import io.celerity.config.QueueConfig;
 import io.celerity.config.SyncPolicy;
 import io.celerity.internal.chronicle.ChunkPremapper;
+import io.celerity.internal.chronicle.IncompleteCycleFiles;
 import io.celerity.internal.encryption.QueueEncryption;
 import io.celerity.internal.encryption.StoredQueue;
 import net.openhft.chronicle.bytes.SyncMode;
@@ -128,6 +129,16 @@ public final class HostQueues implements AutoCloseable {
     public void requireKeys(Collection<String> names) {
         for (String name : names)
             encryption.requireKeys(config.queues().get(name));
+    }
+
+    /**
+     * Moves aside the cycle files a writer killed while creating them left in the queues this host writes (see
+     * {@link IncompleteCycleFiles}): before its first write, as a process starts.
+     */
+    public void moveAsideIncompleteCycleFiles() {
+        for (String name : queues.keySet())
+            if (config.writtenHere(name))
+                IncompleteCycleFiles.moveAside(stored(name));
     }
 
     /** How many trim passes the retention of queue {@code name} has run; -1 when it keeps all its cycles. */
