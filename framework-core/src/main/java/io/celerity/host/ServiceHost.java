@@ -99,6 +99,7 @@ public final class ServiceHost implements AutoCloseable {
         borrowed = options.queues() != null;
         queues = borrowed ? options.queues().lendTo(config) : new HostQueues(config, options.queueClock());
         requireKeysOfQueuesInUse();
+        // A process killed while creating a cycle file leaves one no reader gets past: before any reader opens.
         if (!borrowed) // borrowed ones were, once, when they were opened
             queues.moveAsideIncompleteCycleFiles();
         requireReadable(options);
@@ -179,7 +180,6 @@ public final class ServiceHost implements AutoCloseable {
         queues.followSubjectKeys();
     }
 
-    // A process killed while creating a cycle file leaves one no reader gets past: before any reader opens.
     private MetricsEndpoint startMetrics(Map<String, ServiceCounters> stats) {
         Map<String, HopLatency> latencies = new LinkedHashMap<>();
         services.forEach((name, runner) -> latencies.put(name, runner.measureLatency()));
