@@ -13,9 +13,8 @@ import org.slf4j.LoggerFactory;
 import java.io.IOException;
 
 /**
- * Maps the next chunk of a queue's current cycle file before its writer in this process gets there, off the writer's
- * thread; for queues written in this process only (a local reader crosses later than its writer, within the
- * overlap of the two mappings, when only a local writer still holds the chunk). Chronicle maps a cycle file a chunk at a time (64 MiB by default); left alone, the first thread to cross
+ * Maps the next chunk of a queue's current cycle file before a writer or reader of this process gets there, off their
+ * threads. Chronicle maps a cycle file a chunk at a time (64 MiB by default); left alone, the first thread to cross
  * into a new chunk grows the file, locks it and maps the chunk inside its message, allocating about a kilobyte: the
  * one allocation a steady service still made. Chronicle keeps a chunk mapped while anyone holds it, so the thread
  * that crosses then finds this one's mapping. {@link #mapAhead()} is for one background thread, called periodically.
@@ -37,12 +36,8 @@ public final class ChunkPremapper implements ReferenceOwner, AutoCloseable {
 
     /** Maps the chunk after the one being written now, if it is not yet, and lets go of the ones written past. */
     public synchronized void mapAhead() {
-        if (closed)
+        if (closed || queue.isClosed())
             return;
-        if (queue.isClosed()) { // closed by someone else: nothing of it is kept open here
-            releaseAll();
-            return;
-        }
         try {
             if (!holdCurrentCycle())
                 return;
@@ -55,8 +50,7 @@ public final class ChunkPremapper implements ReferenceOwner, AutoCloseable {
             releaseAhead();
             ahead = mapped.acquireByteStore(this, next);
         } catch (IOException | RuntimeException e) {
-            // the crossing thread maps it itself then, as Chronicle does without this; one warning per cycle file
-            if (!warned)
+            if (!warned) // the crossing thread maps it itself then, as Chronicle does without this
                 LOG.warn("{}: could not map the next chunk ahead of its writer", queue.fileAbsolutePath(), e);
             warned = true;
         }
@@ -65,19 +59,14 @@ public final class ChunkPremapper implements ReferenceOwner, AutoCloseable {
     private boolean holdCurrentCycle() {
         SingleChronicleQueueStore current = queue.storeForCycle(queue.cycle(), queue.epoch(), false, store);
         if (current != store) {
-            SingleChronicleQueueStore old = store;
-            store = current; // null until someone writes the cycle's file; held from here, whatever follows
-            mapped = null;
-            warned = false;
-            releaseAhead();
-            if (old != null)
-                queue.closeStore(old);
+            releaseAll();
+            store = current; // null until someone writes the cycle's file
+            if (store != null)
+                try (MappedBytes bytes = store.bytes()) { // the one way to the store's mapped file
+                    mapped = bytes.mappedFile();
+                }
         }
-        if (store != null && mapped == null)
-            try (MappedBytes bytes = store.bytes()) { // the one way to the store's mapped file
-                mapped = bytes.mappedFile();
-            }
-        return mapped != null;
+        return store != null;
     }
 
     private void releaseAhead() {

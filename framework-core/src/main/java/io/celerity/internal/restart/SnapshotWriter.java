@@ -82,7 +82,9 @@ public final class SnapshotWriter implements AutoCloseable {
         counted.documents = 0;
         try {
             writeState.invokeExact(component, stateWriter);
-        } catch (Throwable e) { // e.g. a StackOverflowError of a recursive writer: as Method.invoke wrapped it
+        } catch (VirtualMachineError e) {
+            throw e;
+        } catch (Throwable e) {
             LOG.warn("{}: {} threw; snapshot at {} abandoned, the previous one stands", service, methodName,
                     Long.toHexString(startIndex), e);
             return false;
