@@ -2,7 +2,6 @@ package io.celerity.examples.oms;
 
 import org.agrona.collections.Long2LongHashMap;
 
-
 /**
  * Live orders by client order id, in one flat array of a fixed capacity: a slot per order, its fields side by side in
  * eight longs (one cache line's worth), and an index from client order id to slot. Nothing grows or is allocated

@@ -13,8 +13,9 @@ import org.slf4j.LoggerFactory;
 import java.io.IOException;
 
 /**
- * Maps the next chunk of a queue's current cycle file before a writer or reader of this process gets there, off their
- * threads. Chronicle maps a cycle file a chunk at a time (64 MiB by default); left alone, the first thread to cross
+ * Maps the next chunk of a queue's current cycle file before its writer in this process gets there, off the writer's
+ * thread; for queues written in this process only (a local reader crosses later than its writer, within the
+ * overlap of the two mappings, when only a local writer still holds the chunk). Chronicle maps a cycle file a chunk at a time (64 MiB by default); left alone, the first thread to cross
  * into a new chunk grows the file, locks it and maps the chunk inside its message, allocating about a kilobyte: the
  * one allocation a steady service still made. Chronicle keeps a chunk mapped while anyone holds it, so the thread
  * that crosses then finds this one's mapping. {@link #mapAhead()} is for one background thread, called periodically.
@@ -36,8 +37,12 @@ public final class ChunkPremapper implements ReferenceOwner, AutoCloseable {
 
     /** Maps the chunk after the one being written now, if it is not yet, and lets go of the ones written past. */
     public synchronized void mapAhead() {
-        if (closed || queue.isClosed())
+        if (closed)
             return;
+        if (queue.isClosed()) { // closed by someone else: nothing of it is kept open here
+            releaseAll();
+            return;
+        }
         try {
             if (!holdCurrentCycle())
                 return;
@@ -50,7 +55,8 @@ public final class ChunkPremapper implements ReferenceOwner, AutoCloseable {
             releaseAhead();
             ahead = mapped.acquireByteStore(this, next);
         } catch (IOException | RuntimeException e) {
-            if (!warned) // the crossing thread maps it itself then, as Chronicle does without this
+            // the crossing thread maps it itself then, as Chronicle does without this; one warning per cycle file
+            if (!warned)
                 LOG.warn("{}: could not map the next chunk ahead of its writer", queue.fileAbsolutePath(), e);
             warned = true;
         }
@@ -59,14 +65,19 @@ public final class ChunkPremapper implements ReferenceOwner, AutoCloseable {
     private boolean holdCurrentCycle() {
         SingleChronicleQueueStore current = queue.storeForCycle(queue.cycle(), queue.epoch(), false, store);
         if (current != store) {
-            releaseAll();
-            store = current; // null until someone writes the cycle's file
-            if (store != null)
-                try (MappedBytes bytes = store.bytes()) { // the one way to the store's mapped file
-                    mapped = bytes.mappedFile();
-                }
+            SingleChronicleQueueStore old = store;
+            store = current; // null until someone writes the cycle's file; held from here, whatever follows
+            mapped = null;
+            warned = false;
+            releaseAhead();
+            if (old != null)
+                queue.closeStore(old);
         }
-        return store != null;
+        if (store != null && mapped == null)
+            try (MappedBytes bytes = store.bytes()) { // the one way to the store's mapped file
+                mapped = bytes.mappedFile();
+            }
+        return mapped != null;
     }
 
     private void releaseAhead() {

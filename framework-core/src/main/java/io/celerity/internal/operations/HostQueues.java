@@ -14,6 +14,8 @@ import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.RollCycles;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -32,6 +34,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class HostQueues implements AutoCloseable {
 
+    private static final Logger LOG = LoggerFactory.getLogger(HostQueues.class);
     private static final long MAP_AHEAD_MILLIS = 100;
 
     private final Map<String, ChronicleQueue> queues = new LinkedHashMap<>();
@@ -173,7 +176,7 @@ public final class HostQueues implements AutoCloseable {
     }
 
     /**
-     * Starts mapping each queue's next chunk ahead of its writers (see {@link ChunkPremapper}), every
+     * Starts mapping the next chunk of each queue written here ahead of its writers (see {@link ChunkPremapper}), every
      * {@value #MAP_AHEAD_MILLIS} ms: a writer finds each 64 MiB chunk mapped unless it fills one within that time
      * (640 MB/s). Once, when hosts borrow these queues in turn.
      */
@@ -185,9 +188,20 @@ public final class HostQueues implements AutoCloseable {
         if (mappingAhead != null)
             return;
         for (String name : queues.keySet())
-            premappers.add(new ChunkPremapper(stored(name)));
-        mappingAhead = Housekeeping.thread().scheduleWithFixedDelay(
-                () -> premappers.forEach(ChunkPremapper::mapAhead), 0, MAP_AHEAD_MILLIS, TimeUnit.MILLISECONDS);
+            if (config.writtenHere(name)) // a queue written elsewhere: its writer's process maps ahead for it
+                premappers.add(new ChunkPremapper(stored(name)));
+        mappingAhead = Housekeeping.thread().scheduleWithFixedDelay(this::mapAhead, 0, MAP_AHEAD_MILLIS,
+                TimeUnit.MILLISECONDS);
+    }
+
+    private void mapAhead() {
+        for (ChunkPremapper premapper : premappers) {
+            try {
+                premapper.mapAhead();
+            } catch (Throwable e) { // a chore that throws is never run again: the others go on mapping
+                LOG.warn("mapping a queue's next chunk ahead failed; it is mapped by its writer", e);
+            }
+        }
     }
 
     @Override

@@ -82,9 +82,7 @@ public final class SnapshotWriter implements AutoCloseable {
         counted.documents = 0;
         try {
             writeState.invokeExact(component, stateWriter);
-        } catch (VirtualMachineError e) {
-            throw e;
-        } catch (Throwable e) {
+        } catch (Throwable e) { // e.g. a StackOverflowError of a recursive writer: as Method.invoke wrapped it
             LOG.warn("{}: {} threw; snapshot at {} abandoned, the previous one stands", service, methodName,
                     Long.toHexString(startIndex), e);
             return false;
