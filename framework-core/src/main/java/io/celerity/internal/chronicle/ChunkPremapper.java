@@ -14,11 +14,12 @@ import java.io.IOException;
 
 /**
  * Maps the next chunk of a queue's current cycle file before its writer in this process gets there, off the writer's
- * thread; for queues written in this process only (a local reader crosses later than its writer, within the
- * overlap of the two mappings, when only a local writer still holds the chunk). Chronicle maps a cycle file a chunk at a time (64 MiB by default); left alone, the first thread to cross
+ * thread. Chronicle maps a cycle file a chunk at a time (64 MiB by default); left alone, the first thread to cross
  * into a new chunk grows the file, locks it and maps the chunk inside its message, allocating about a kilobyte: the
  * one allocation a steady service still made. Chronicle keeps a chunk mapped while anyone holds it, so the thread
- * that crosses then finds this one's mapping. {@link #mapAhead()} is for one background thread, called periodically.
+ * that crosses then finds this one's mapping. For queues written in this process: a reader crosses after its writer,
+ * within the overlap of the two mappings, and finds the writer's. {@link #mapAhead()} is for one background thread,
+ * called periodically.
  */
 public final class ChunkPremapper implements ReferenceOwner, AutoCloseable {
 

@@ -1,5 +1,8 @@
 package io.celerity.internal.chronicle;
 
+import net.openhft.chronicle.bytes.MappedBytes;
+import net.openhft.chronicle.bytes.MappedFile;
+import net.openhft.chronicle.core.io.BackgroundResourceReleaser;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
@@ -51,6 +54,27 @@ class ChunkPremapperTest {
         assertTrue(crossings[0] >= MEASURED_CHUNKS - 1, () -> "crossings: " + crossings[0]);
         // The mapping, the file lock and the file's path, made anew at each crossing: 300-1,000 bytes each here.
         assertTrue(crossings[1] >= crossings[0] * 100, () -> "bytes allocated in " + crossings[0] + " crossings");
+    }
+
+    @Test
+    void aQueueClosedBySomeoneElseKeepsNoMappingOfThePremapper() throws Exception {
+        SingleChronicleQueue queue = SingleChronicleQueueBuilder.binary(dir).blockSize(CHUNK).build();
+        try (ChunkPremapper premapper = new ChunkPremapper(queue)) {
+            MappedFile file;
+            try (ExcerptAppender appender = queue.createAppender()) {
+                try (DocumentContext dc = appender.writingDocument()) {
+                    dc.wire().bytes().writeLong(1);
+                    file = ((MappedBytes) dc.wire().bytes()).mappedFile();
+                }
+                premapper.mapAhead(); // while the writer holds the cycle's file, as on a host
+            }
+            queue.close();
+            BackgroundResourceReleaser.releasePendingResources(); // where Chronicle releases a store
+            assertTrue(file.refCount() > 0, "held by the premapper's store and chunk");
+            premapper.mapAhead(); // the next pass
+            BackgroundResourceReleaser.releasePendingResources();
+            assertEquals(0, file.refCount(), "the cycle file's mapping, once its queue is closed");
+        }
     }
 
     /**
