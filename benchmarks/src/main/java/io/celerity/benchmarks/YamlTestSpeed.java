@@ -45,6 +45,10 @@ public final class YamlTestSpeed implements Callable<Integer> {
     @Option(names = "--queue-tests", defaultValue = "30", description = "QUEUE and RESTART tests each (default ${DEFAULT-VALUE})")
     int queueTests;
 
+    @Option(names = "--queue-rounds", defaultValue = "1", description = "rounds of QUEUE and RESTART tests each: "
+            + "the later ones show the harness once the JIT has compiled it (default ${DEFAULT-VALUE})")
+    int queueRounds;
+
     public static void main(String[] args) {
         System.exit(new CommandLine(new YamlTestSpeed()).execute(args));
     }
@@ -84,9 +88,11 @@ public final class YamlTestSpeed implements Callable<Integer> {
             String[] few = IntStream.range(0, queueTests).mapToObj(i -> dirs[i % dirs.length]).toArray(String[]::new);
             for (RunMode mode : List.of(RunMode.QUEUE, RunMode.RESTART)) {
                 run(mode, Arrays.copyOf(few, Math.min(3, queueTests))); // warm-up
-                long ms = run(mode, few);
-                System.out.printf("%-7s %,d tests in %,d ms (%.1f ms per test)%n", mode, queueTests, ms,
-                        (double) ms / queueTests);
+                for (int r = 1; r <= queueRounds; r++) {
+                    long ms = run(mode, few);
+                    System.out.printf("%-7s %s%,d tests in %,d ms (%.1f ms per test)%n", mode,
+                            queueRounds > 1 ? "round " + r + ": " : "", queueTests, ms, (double) ms / queueTests);
+                }
             }
         } finally {
             IOTools.deleteDirWithFiles(root.toFile());
