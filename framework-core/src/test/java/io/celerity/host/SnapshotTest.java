@@ -148,6 +148,25 @@ class SnapshotTest {
     }
 
     @Test
+    void aSnapshotMethodThatOverflowsItsStackIsAbandonedAndTheServiceGoesOn() {
+        writeTicks(1, 0, 4);
+        SnapshotConfig overflowing = new SnapshotConfig("snapshots", "writeCountsForever", 2, null);
+        long snapshots;
+        try (ServiceHost host = ServiceHost.start(config(StateRebuild.REPLAY_INPUTS, overflowing))) {
+            Queues.await("all counted", WAIT, () -> host.stats("counter").outputs() == 4);
+            snapshots = host.stats("counter").snapshots();
+        }
+        assertEquals(0, snapshots, "both snapshots abandoned");
+        assertEquals(Map.of(1L, List.of(1L, 2L, 3L, 4L)), Queues.tickValuesPerStream(dir.resolve("counts")));
+
+        writeTicks(1, 4, 5);
+        SnapshottingCounter.resetCounters();
+        assertEquals(Map.of(1L, List.of(1L, 2L, 3L, 4L, 5L)), run(config(StateRebuild.REPLAY_INPUTS, everyInputs(4))),
+                "rebuilt from the inputs: the abandoned snapshots are passed over");
+        assertEquals(0, SnapshottingCounter.STATE_EVENTS_RESTORED.get());
+    }
+
+    @Test
     void aSnapshotCutShortByACrashIsPassedOver() {
         writeTicks(1, 0, 4);
         run(config(StateRebuild.REPLAY_INPUTS, everyInputs(4)));
