@@ -68,10 +68,10 @@ final class FixHaTorture {
             try {
                 r = FixHaTrial.run(trialDir, hosts, requests, perSecond, jvmOptions, fault, line -> {
                 });
-            } catch (AssertionError e) { // a trial that did not end: counted, kept, and the next one runs
+            } catch (FixHaTrial.DidNotEnd e) { // a trial that did not end: counted, kept, and the next one runs
                 summary.stuck(e.getMessage());
-                out.printf("trial %3d: %s: did not end: %s%n           kept %s%n", t, fault,
-                        e.getMessage().lines().findFirst().orElse(""), trialDir);
+                out.printf("trial %3d: %s: did not end: %s%n", t, fault, e.getMessage().lines().findFirst().orElse(""));
+                HostsTorture.keepIfFailed(false, trialDir, e.threadDumps(), out);
                 continue;
             }
             long[] diff = r.answers().compare(reference.answers());
@@ -84,7 +84,7 @@ final class FixHaTorture {
                             : "; stopped by themselves, started again: " + r.selfStops());
             // A takeover past the goal is kept too, for its logs: the cluster's and the gateway's say where it went.
             HostsTorture.keepIfFailed(clean && r.ordersOnQueue() == requests
-                    && r.takeoverMillis() < TAKEOVER_GOAL_MILLIS, trialDir, out);
+                    && r.takeoverMillis() < TAKEOVER_GOAL_MILLIS, trialDir, "", out);
         }
         summary.print(out, seed);
         return summary;

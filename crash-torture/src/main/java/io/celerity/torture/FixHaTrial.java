@@ -78,6 +78,8 @@ final class FixHaTrial {
                 jvmOptions);
         try {
             return trial.run(requests, perSecond, fault, progress);
+        } catch (AssertionError e) { // stuck: what the processes still alive are doing, before endAll ends them
+            throw new DidNotEnd(e, ThreadDumps.take(trial.processesAndClient()));
         } finally {
             trial.endAll();
         }
@@ -217,12 +219,18 @@ final class FixHaTrial {
         }
     }
 
-    // Terminated, not killed: a killed gateway leaves its Aeron directory in /dev/shm (tens of MB), trial after trial.
-    // One that did not end in time was killed: its directory goes too, once every process is gone.
-    private void endAll() {
+    // Each host's current process, and the client's once started.
+    private List<HostProcess> processesAndClient() {
         List<HostProcess> all = new ArrayList<>(processes.values());
         if (client != null)
             all.add(client);
+        return all;
+    }
+
+    // Terminated, not killed: a killed gateway leaves its Aeron directory in /dev/shm (tens of MB), trial after trial.
+    // One that did not end in time was killed: its directory goes too, once every process is gone.
+    private void endAll() {
+        List<HostProcess> all = processesAndClient();
         for (HostProcess p : all) {
             if (p.isAlive()) {
                 try {
@@ -239,6 +247,20 @@ final class FixHaTrial {
         if (all.stream().noneMatch(HostProcess::isAlive))
             for (String host : FixHaDeployment.HOSTS)
                 IOTools.deleteDirWithFiles(GatewayAeronDirectory.of(deployment.stateDir(host)).toFile());
+    }
+
+    /** A trial that did not end (its message says why), with {@link ThreadDumps}' line for its report. */
+    static final class DidNotEnd extends AssertionError {
+        private final String threadDumps;
+
+        DidNotEnd(AssertionError why, String threadDumps) {
+            super(why.getMessage(), why);
+            this.threadDumps = threadDumps;
+        }
+
+        String threadDumps() {
+            return threadDumps;
+        }
     }
 
     /**

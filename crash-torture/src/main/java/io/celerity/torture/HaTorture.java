@@ -83,7 +83,7 @@ final class HaTorture {
                     r.problems().isEmpty() && r.diverged().isEmpty() ? "" : "; " + r.problems() + " " + r.diverged());
             if (!r.selfStops().isEmpty())
                 out.printf("           stopped by themselves, started again: %s%n", r.selfStops());
-            HostsTorture.keepIfFailed(r.clean(), trialDir, out);
+            HostsTorture.keepIfFailed(r.clean(), trialDir, r.threadDumps(), out);
         }
         summary.print(out, seed);
         return summary;

@@ -41,6 +41,8 @@ final class HaTrial {
     private final OmsHosts oms;
     private final PrimaryWatch watch = new PrimaryWatch(OmsHostsDeployment.HA_SERVICE, "reports");
     private final List<String> selfStops = new ArrayList<>();
+    private final List<String> problems = new ArrayList<>();
+    private String threadDumps = "";
 
     private final Consumer<String> progress;
     private long nextProgressNanos;
@@ -74,12 +76,11 @@ final class HaTrial {
 
     private Result run(int requests, int perSecond, List<HaFault> faults, OmsReports reference, long start)
             throws IOException, InterruptedException {
-        List<String> problems = new ArrayList<>();
         List<Failover> failovers = new ArrayList<>();
         oms.startAll();
         String firstPrimary = null;
         if (!awaitReady(0))
-            problems.add("no primary with a standby ready " + READY_TIMEOUT_MILLIS / 1000 + " s after the start");
+            problem("no primary with a standby ready " + READY_TIMEOUT_MILLIS / 1000 + " s after the start");
         else {
             firstPrimary = watch.primary();
             try (RequestFeed feed = RequestFeed.start(deployment.queue(OmsHostsDeployment.ENTRY, "orders"), requests,
@@ -87,7 +88,7 @@ final class HaTrial {
                 for (HaFault fault : faults) {
                     supervise(fault.afterMillis());
                     if (!failovers.isEmpty() && !awaitReady(SETTLE_MILLIS)) {
-                        problems.add("no standby ready " + READY_TIMEOUT_MILLIS / 1000 + " s after " + failovers);
+                        problem("no standby ready " + READY_TIMEOUT_MILLIS / 1000 + " s after " + failovers);
                         break;
                     }
                     if (feed.done())
@@ -101,7 +102,7 @@ final class HaTrial {
         }
         long drainStart = System.nanoTime();
         if (!drain())
-            problems.add("not drained after " + DRAIN_TIMEOUT_MILLIS / 1000 + " s");
+            problem("not drained after " + DRAIN_TIMEOUT_MILLIS / 1000 + " s");
         long drainMillis = (System.nanoTime() - drainStart) / 1_000_000;
         problems.addAll(oms.stopAll());
         Path reportsOnA = deployment.queue(OmsHostsDeployment.ENTRY, "reports");
@@ -109,8 +110,15 @@ final class HaTrial {
         OutputTimes times = OutputTimes.read(reportsOnA);
         failovers.replaceAll(f -> f.measured(times));
         return new Result(firstPrimary, failovers, reports, reference == null ? null : reference.compare(reports),
-                oms.diverged(), movedAside(), List.copyOf(selfStops), problems, drainMillis,
+                oms.diverged(), movedAside(), List.copyOf(selfStops), problems, threadDumps, drainMillis,
                 (System.nanoTime() - start) / 1_000_000);
+    }
+
+    // The first problem is when the trial is found stuck: what the hosts still alive are doing then, before it goes on.
+    private void problem(String problem) throws InterruptedException {
+        if (problems.isEmpty())
+            threadDumps = oms.threadDumps();
+        problems.add(problem);
     }
 
     /** Applies the fault to the current primary; returns once another host took over, or it is clear none will. */
@@ -333,12 +341,14 @@ final class HaTrial {
      * @param movedAside   copies of the answers a deposed primary moved aside (not compared)
      * @param selfStops    hosts that stopped by themselves (and were started again), each with why
      * @param problems     anything else: never ready, never drained, a host that did not stop cleanly
+     * @param threadDumps  for a trial found stuck (never ready, never drained), which hosts' threads were dumped
+     *                     where; "" otherwise
      * @param drainMillis  from the last request sent until every service had answered and every copy caught up, and
      *                     all stayed so for OmsHosts.SETTLE
      */
     record Result(String firstPrimary, List<Failover> failovers, OmsReports reports, OmsReports.Difference difference,
                   List<String> diverged, List<Path> movedAside, List<String> selfStops, List<String> problems,
-                  long drainMillis, long millis) {
+                  String threadDumps, long drainMillis, long millis) {
         boolean clean() {
             return problems.isEmpty() && diverged.isEmpty() && (difference == null || difference.clean());
         }

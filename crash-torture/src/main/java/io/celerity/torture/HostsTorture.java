@@ -73,19 +73,23 @@ final class HostsTorture {
                         d.unexpected(), r.diverged().size(), r.millis(), r.drainMillis(),
                         r.problems().isEmpty() && r.diverged().isEmpty() ? ""
                                 : ", " + r.problems() + " " + r.diverged(), r.faults());
-                keepIfFailed(r.clean(), trialDir, out);
+                keepIfFailed(r.clean(), trialDir, r.threadDumps(), out);
             }
             summary.print(out, seed);
             return summary;
         }
     }
 
-    /** Deletes a clean trial's files; keeps a failed one's (each host's queues and logs), saying where. */
-    static void keepIfFailed(boolean clean, Path trialDir, PrintStream out) {
+    /**
+     * Deletes a clean trial's files; keeps a failed one's (each host's queues and logs, and {@code threadDumps}: the
+     * {@link ThreadDumps} line, or "" for none), saying where.
+     */
+    static void keepIfFailed(boolean clean, Path trialDir, String threadDumps, PrintStream out) {
         if (clean)
             IOTools.deleteDirWithFiles(trialDir.toFile());
         else
-            out.printf("           kept %s (each host's queues and logs)%n", trialDir);
+            out.printf("           kept %s (each host's queues and logs%s)%n", trialDir,
+                    threadDumps.isEmpty() ? "" : "; " + threadDumps);
     }
 
     /** The totals over every trial. */

@@ -44,15 +44,18 @@ final class HostsTrial {
                 feed.await();
             }
             long drainStart = System.nanoTime();
-            if (!await(oms))
+            String threadDumps = "";
+            if (!await(oms)) {
                 problems.add(oms.unexpectedExit() != null ? oms.unexpectedExit()
                         : "not drained after " + DRAIN_TIMEOUT_MILLIS / 1000 + " s");
+                threadDumps = oms.threadDumps(); // what the hosts still alive are doing, before they are stopped
+            }
             long drainMillis = (System.nanoTime() - drainStart) / 1_000_000;
             if (oms.unexpectedExit() == null)
                 problems.addAll(oms.stopAll());
             OmsReports reports = OmsReports.read(deployment.queue(OmsHostsDeployment.ENTRY, "reports"));
             OmsReports.Difference difference = reference == null ? null : reference.compare(reports);
-            return new Result(injected, reports, difference, oms.diverged(), problems, drainMillis,
+            return new Result(injected, reports, difference, oms.diverged(), problems, threadDumps, drainMillis,
                     (System.nanoTime() - start) / 1_000_000);
         }
     }
@@ -104,11 +107,12 @@ final class HostsTrial {
      * @param difference  its answers on host a against the reference; null for the reference run itself
      * @param diverged    replicas that differ from their source, each with where
      * @param problems    anything else: never drained, a host that stopped by itself or did not stop cleanly
+     * @param threadDumps for a trial that never drained, which hosts' threads were dumped where; "" otherwise
      * @param drainMillis from the last request sent until every service had answered and every replica caught up, and
      *                    all stayed so for OmsHosts.SETTLE
      */
     record Result(List<Fault> faults, OmsReports reports, OmsReports.Difference difference, List<String> diverged,
-                  List<String> problems, long drainMillis, long millis) {
+                  List<String> problems, String threadDumps, long drainMillis, long millis) {
         boolean clean() {
             return problems.isEmpty() && diverged.isEmpty() && (difference == null || difference.clean());
         }

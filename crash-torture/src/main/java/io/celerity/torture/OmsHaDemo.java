@@ -67,7 +67,8 @@ public final class OmsHaDemo implements Callable<Integer> {
             System.out.println(r.diverged().isEmpty() ? "every copy is its source, document by document, byte for byte"
                     : "copies that differ from their source: " + r.diverged());
             if (!r.problems().isEmpty())
-                System.out.println("problems: " + r.problems());
+                System.out.println("problems: " + r.problems()
+                        + (r.threadDumps().isEmpty() ? "" : "; " + r.threadDumps()));
             return r.clean() ? 0 : 1;
         }
     }

@@ -258,6 +258,11 @@ final class OmsHosts implements AutoCloseable {
         return unclean;
     }
 
+    /** Two {@link ThreadDumps} of each host still alive, next to its log; returns the line for the trial's report. */
+    String threadDumps() throws InterruptedException {
+        return ThreadDumps.take(processes.values());
+    }
+
     /** Every copy compared with its source document by document, byte for byte: those that differ, and where. */
     List<String> diverged() {
         List<String> diverged = new ArrayList<>();
