@@ -19,6 +19,12 @@ final class SinkLink {
     private static final Logger LOG = LoggerFactory.getLogger(SinkLink.class);
     private static final int BATCH = 64;
     private static final long HELLO_INTERVAL_NS = 20_000_000;
+    /**
+     * How long the sink may acknowledge nothing new while the queue holds more than it acknowledged before it is asked
+     * where it is: a frame sent just before its image was lost never arrives, and with nothing sent after it the sink
+     * sees no gap to ask about.
+     */
+    static final long ACK_STALL_NS = 2_000_000_000L;
     private static final String REBUILD = ": its cycles were deleted while the sink was away; rebuild the replica";
 
     private final String queue;
@@ -37,6 +43,8 @@ final class SinkLink {
     private long lastHelloNs;
     private long limit = Long.MAX_VALUE;
     private long lastSent = -1;
+    private long ackSeen = -1; // the acknowledgement seen last, and since when the sink has been answering nothing new
+    private long unansweredSinceNs;
     private boolean atEnd;
     private volatile long ackedIndex = -1;
     private volatile long heldIndex = -1;
@@ -145,6 +153,8 @@ final class SinkLink {
             resumed = true;
             watch.heard(); // also when the sink's resume came before any hello of ours found the link up
         }
+        if (ackStalled(nowNs))
+            return askWhereTheSinkIs();
         int sent = 0;
         atEnd = false;
         while (sent < BATCH) {
@@ -169,11 +179,38 @@ final class SinkLink {
                     lost(result);
                     break;
                 }
+                if (lastSent <= ackSeen)
+                    unansweredSinceNs = nowNs; // the first document the sink has not acknowledged yet
                 lastSent = dc.index();
                 sent++;
             }
         }
         return sent;
+    }
+
+    // The sink acknowledged nothing new for ACK_STALL_NS while the queue held more for it, sent or not (a frame lost, a
+    // tailer or publication that moves no further). Looks at the queue's end once per ACK_STALL_NS at most.
+    private boolean ackStalled(long nowNs) {
+        long acked = ackedIndex;
+        if (acked != ackSeen) {
+            ackSeen = acked;
+            unansweredSinceNs = nowNs;
+            return false;
+        }
+        if (nowNs - unansweredSinceNs <= ACK_STALL_NS)
+            return false;
+        unansweredSinceNs = nowNs;
+        return lastSent > acked || Math.min(limit, tailer.queue().lastIndex()) > acked;
+    }
+
+    // Hellos follow: the sink answers with where it is, in a new epoch, and the documents after that are sent again.
+    private int askWhereTheSinkIs() {
+        LOG.warn("queue '{}', {}: sent up to index {}, the sink acknowledged nothing after {} for {} ms; asking it "
+                        + "where it is, to send again from there", queue, sink, Long.toHexString(lastSent),
+                Long.toHexString(ackSeen), ACK_STALL_NS / 1_000_000);
+        epoch = Frames.NO_EPOCH;
+        lastSent = ackSeen;
+        return 1;
     }
 
     private int tellDiverged() {
@@ -246,6 +283,8 @@ final class SinkLink {
         failure = null;
         diverged = false;
         ackedIndex = index; // only now: a claim this source does not hold must not count as a copy (acks)
+        ackSeen = index;
+        unansweredSinceNs = System.nanoTime(); // the sink's answers are awaited from its resume on
         epoch = sinkEpoch;
         resumed = false;
         resumes++;
