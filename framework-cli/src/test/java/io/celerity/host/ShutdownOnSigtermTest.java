@@ -49,9 +49,10 @@ class ShutdownOnSigtermTest {
         assertTrue(log.contains("closed echo {inputs: 100, outputs: 100, handlerErrors: 0"), log);
         // A clean close leaves no lock behind: a new host starts at once and reprocesses nothing.
         ChildJvm again = ChildJvm.celerityRun(yaml, dir.resolve("again.log"));
-        Queues.await("the second host to start", CHILD_WAIT,
-                () -> again.logText().contains("host started"));
-        again.terminate();
+        // Its hook is in place only once it says it runs (a SIGTERM after "host started" but before that is a crash).
+        Queues.await("the second host to say it runs", CHILD_WAIT,
+                () -> again.logText().contains("celerity: running"));
+        assertEquals(143, again.terminate(), again.logText());
         assertTrue(again.logText().contains("closed echo {inputs: 0, outputs: 0"), again.logText());
     }
 }
