@@ -3,6 +3,7 @@ package io.celerity.internal.replication;
 import io.aeron.Aeron;
 import io.aeron.ExclusivePublication;
 import io.aeron.Publication;
+import io.celerity.internal.chronicle.LastIndex;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.RollCycle;
@@ -45,6 +46,8 @@ final class SinkLink {
     private long lastSent = -1;
     private long ackSeen = -1; // the acknowledgement seen last, and since when the sink has been answering nothing new
     private long unansweredSinceNs;
+    private long endSeen = -1; // the queue's last index at the previous stall check
+    private LastIndex queueEnd;
     private boolean atEnd;
     private volatile long ackedIndex = -1;
     private volatile long heldIndex = -1;
@@ -68,6 +71,7 @@ final class SinkLink {
      */
     void open(ExcerptTailer tailer, Aeron aeron) {
         this.tailer = tailer;
+        this.queueEnd = new LastIndex(tailer.queue()); // its own tailer, made on this thread at first use
         this.opener = new PublicationOpener(aeron, sink.data(), "queue '" + queue + "', " + sink);
     }
 
@@ -153,8 +157,6 @@ final class SinkLink {
             resumed = true;
             watch.heard(); // also when the sink's resume came before any hello of ours found the link up
         }
-        if (ackStalled(nowNs))
-            return askWhereTheSinkIs();
         int sent = 0;
         atEnd = false;
         while (sent < BATCH) {
@@ -185,11 +187,13 @@ final class SinkLink {
                 sent++;
             }
         }
+        if (sent == 0 && ackStalled(nowNs))
+            return askWhereTheSinkIs();
         return sent;
     }
 
-    // The sink acknowledged nothing new for ACK_STALL_NS while the queue held more for it, sent or not (a frame lost, a
-    // tailer or publication that moves no further). Looks at the queue's end once per ACK_STALL_NS at most.
+    // The sink acknowledged nothing new for ACK_STALL_NS while this source held more for it: sent (a lost frame, a
+    // publication that moves no further), or in the queue at the previous check already (a tailer stuck).
     private boolean ackStalled(long nowNs) {
         long acked = ackedIndex;
         if (acked != ackSeen) {
@@ -199,17 +203,19 @@ final class SinkLink {
         }
         if (nowNs - unansweredSinceNs <= ACK_STALL_NS)
             return false;
-        unansweredSinceNs = nowNs;
-        return lastSent > acked || Math.min(limit, tailer.queue().lastIndex()) > acked;
+        unansweredSinceNs = nowNs; // the queue's end is looked at once per ACK_STALL_NS at most
+        boolean stalled = lastSent > acked || Math.min(limit, endSeen) > acked;
+        endSeen = queueEnd.get();
+        return stalled;
     }
 
     // Hellos follow: the sink answers with where it is, in a new epoch, and the documents after that are sent again.
     private int askWhereTheSinkIs() {
-        LOG.warn("queue '{}', {}: sent up to index {}, the sink acknowledged nothing after {} for {} ms; asking it "
-                        + "where it is, to send again from there", queue, sink, Long.toHexString(lastSent),
-                Long.toHexString(ackSeen), ACK_STALL_NS / 1_000_000);
+        LOG.warn("queue '{}', {}: the sink acknowledged nothing after index {} for {} ms, while this source sent up to "
+                        + "{} and holds up to {}; asking it where it is, to send again from there", queue, sink,
+                Long.toHexString(ackSeen), ACK_STALL_NS / 1_000_000, Long.toHexString(lastSent),
+                Long.toHexString(endSeen));
         epoch = Frames.NO_EPOCH;
-        lastSent = ackSeen;
         return 1;
     }
 
@@ -331,6 +337,8 @@ final class SinkLink {
     void close() {
         if (tailer != null)
             tailer.close();
+        if (queueEnd != null)
+            queueEnd.close();
         if (publisher != null)
             publisher.publication().close();
         else if (opener != null)
