@@ -31,68 +31,64 @@ class StalledAckTest {
     Path dir;
     private Link link;
     private AeronConnection sinkAeron;
+    private Subscription data;
+    private SinkReports reports;
+    private final List<long[]> frames = new ArrayList<>(); // epoch and index of each data frame received
 
     @AfterEach
     void stop() {
+        if (reports != null)
+            reports.close();
+        if (data != null)
+            data.close();
         if (link != null)
             link.close();
         if (sinkAeron != null)
             sinkAeron.close();
     }
 
-    @Test
-    void aDocumentSentButNeverAcknowledgedIsSentAgainFromWhereTheSinkSaysItIs() {
+    /** Writes {@code documents}, starts the source, and plays its sink up to receiving them all in epoch 1. */
+    private long[] streaming(int documents) {
         link = new Link(dir, RollCycles.FAST_DAILY);
-        long[] written = write(3);
+        long[] written = write(documents);
         link.startSource();
         sinkAeron = AeronConnection.embedded(dir.resolve("b/aeron"));
-        Subscription data = sinkAeron.aeron().addSubscription(link.data().channel(), link.data().streamId());
-        SinkReports reports = new SinkReports(sinkAeron.aeron().addExclusivePublication(link.control().channel(),
+        data = sinkAeron.aeron().addSubscription(link.data().channel(), link.data().streamId());
+        reports = new SinkReports(sinkAeron.aeron().addExclusivePublication(link.control().channel(),
                 link.control().streamId()), Link.SINK, RollCycles.FAST_DAILY);
-        List<long[]> frames = new ArrayList<>(); // epoch and index of each data frame received
-
-        await(data, frames, "the source's hello", () -> last(frames)[1] == Frames.HELLO);
+        await("the source's hello", () -> last()[1] == Frames.HELLO);
         send(() -> reports.resume(1, IDLE));
-        await(data, frames, "all three documents in epoch 1", () -> contains(frames, 1, written[2]));
+        await("every document in epoch 1", () -> contains(1, written[documents - 1]));
+        return written;
+    }
+
+    @Test
+    void aDocumentSentButNeverAcknowledgedIsSentAgainFromWhereTheSinkSaysItIs() {
+        long[] written = streaming(3);
         // The third is "lost": the sink acknowledges the first two only, and hears nothing more.
         send(() -> reports.ack(1, written[1]));
         int before = frames.size();
 
-        await(data, frames, "a hello after the acknowledgements stalled",
-                () -> frames.size() > before && last(frames)[1] == Frames.HELLO);
+        await("a hello after the acknowledgements stalled", () -> frames.size() > before && last()[1] == Frames.HELLO);
         send(() -> reports.resume(2, written[1]));
-        await(data, frames, "the third document again, in epoch 2", () -> contains(frames, 2, written[2]));
-        assertEquals(List.of(written[1], written[2]), indexesIn(frames, 2),
+        await("the third document again, in epoch 2", () -> contains(2, written[2]));
+        assertEquals(List.of(written[1], written[2]), indexesIn(2),
                 "the sink's last document (to compare), then the one it lacks");
-        reports.close();
-        data.close();
     }
 
     @Test
     void aSinkThatAcknowledgedEverythingIsNotAskedAgainWhileTheQueueIsQuiet() {
-        link = new Link(dir, RollCycles.FAST_DAILY);
-        long[] written = write(2);
-        link.startSource();
-        sinkAeron = AeronConnection.embedded(dir.resolve("b/aeron"));
-        Subscription data = sinkAeron.aeron().addSubscription(link.data().channel(), link.data().streamId());
-        SinkReports reports = new SinkReports(sinkAeron.aeron().addExclusivePublication(link.control().channel(),
-                link.control().streamId()), Link.SINK, RollCycles.FAST_DAILY);
-        List<long[]> frames = new ArrayList<>();
-        await(data, frames, "the source's hello", () -> last(frames)[1] == Frames.HELLO);
-        send(() -> reports.resume(1, IDLE));
-        await(data, frames, "both documents", () -> contains(frames, 1, written[1]));
+        long[] written = streaming(2);
         send(() -> reports.ack(1, written[1]));
         int before = frames.size();
 
         // Quiet for longer than a stall; the sentinel written then must come in the same epoch, with no hello before.
         long quietUntil = System.nanoTime() + SinkLink.ACK_STALL_NS * 2;
-        await(data, frames, "quiet for twice the stall", () -> System.nanoTime() > quietUntil);
+        await("quiet for twice the stall", () -> System.nanoTime() > quietUntil);
         long sentinel = write(1)[0];
-        await(data, frames, "the sentinel", () -> contains(frames, 1, sentinel));
+        await("the sentinel", () -> contains(1, sentinel));
         assertEquals(List.of(sentinel), frames.subList(before, frames.size()).stream().map(f -> f[1]).toList(),
                 "nothing but the sentinel after the acknowledgement");
-        reports.close();
-        data.close();
     }
 
     private long[] write(int documents) {
@@ -108,7 +104,7 @@ class StalledAckTest {
         return indexes;
     }
 
-    private static void await(Subscription data, List<long[]> frames, String what, BooleanSupplier done) {
+    private void await(String what, BooleanSupplier done) {
         Link.await(what, Duration.ofSeconds(60), () -> {
             data.poll((buffer, offset, length, header) -> frames.add(new long[]{
                     buffer.getLong(offset + Frames.DATA_EPOCH, Frames.ORDER),
@@ -121,15 +117,15 @@ class StalledAckTest {
         Link.await("a control frame sent", Duration.ofSeconds(60), report);
     }
 
-    private static long[] last(List<long[]> frames) {
+    private long[] last() {
         return frames.get(frames.size() - 1);
     }
 
-    private static boolean contains(List<long[]> frames, long epoch, long index) {
+    private boolean contains(long epoch, long index) {
         return frames.stream().anyMatch(f -> f[0] == epoch && f[1] == index);
     }
 
-    private static List<Long> indexesIn(List<long[]> frames, long epoch) {
+    private List<Long> indexesIn(long epoch) {
         return frames.stream().filter(f -> f[0] == epoch && f[1] >= 0).map(f -> f[1]).toList();
     }
 }
