@@ -10,6 +10,7 @@ import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.StringJoiner;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CountDownLatch;
@@ -118,6 +119,16 @@ public final class EventLoopThread {
     }
 
     private void loop() {
+        try {
+            passes();
+        } catch (InternalError e) {
+            // A page touched ahead while idle faulted (a full file system): the JVM reports it a moment later, wherever
+            // the thread is then, e.g. in the pauser. The next write would fault too, and tear its document.
+            faulted(participantNames(), e);
+        }
+    }
+
+    private void passes() {
         LoopParticipant[] ps = participants;
         long[] retryAt = retryAtNanos;
         while (running) {
@@ -133,12 +144,7 @@ public final class EventLoopThread {
                 } catch (InternalError e) {
                     // The JVM's report of a fault (SIGBUS) in a memory-mapped write, e.g. a full file system: the
                     // document in hand is torn, so leave everything as a crash would and stop rather than retry.
-                    LOG.error("event loop '{}': '{}' faulted writing a memory-mapped queue", config.name(),
-                            ps[i].name(), e);
-                    crashed = true;
-                    running = false;
-                    stopHost.accept("service '" + ps[i].name() + "': " + e.getMessage() + " (a memory-mapped queue "
-                            + "write faulted: is its file system full?)");
+                    faulted("service '" + ps[i].name() + "'", e);
                     return;
                 } catch (HostMustStop e) {
                     LOG.error("event loop '{}': '{}' must stop: {}", config.name(), ps[i].name(), e.getMessage());
@@ -157,6 +163,21 @@ public final class EventLoopThread {
                 pauser.pause();
             }
         }
+    }
+
+    private void faulted(String who, InternalError e) {
+        LOG.error("event loop '{}': {} faulted writing a memory-mapped queue", config.name(), who, e);
+        crashed = true;
+        running = false;
+        stopHost.accept(who + ": " + e.getMessage()
+                + " (a memory-mapped queue write faulted: is its file system full?)");
+    }
+
+    private String participantNames() {
+        StringJoiner names = new StringJoiner("', '", "'", "'");
+        for (LoopParticipant p : participants)
+            names.add(p.name());
+        return (participants.length == 1 ? "service " : "services ") + names;
     }
 
     /**
@@ -193,13 +214,15 @@ public final class EventLoopThread {
         backingOff--;
     }
 
-    // Touching ahead is best effort: a fault here (e.g. a full disk) shows again, and is handled, on the next write.
+    // Touching ahead is best effort, but for the fault of a full file system (see loop()).
     private static void idle(LoopParticipant[] ps) {
         for (LoopParticipant p : ps) {
             try {
                 p.idle();
+            } catch (InternalError e) {
+                throw e;
             } catch (Throwable ignored) {
-                // e.g. the InternalError of a page fault on a full disk: the next write meets it and stops the host
+                // what does not fault a page shows again, and is handled, on the next write
             }
         }
     }
