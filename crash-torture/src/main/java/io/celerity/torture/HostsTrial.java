@@ -17,6 +17,8 @@ final class HostsTrial {
     // Liveness, not speed: catches a stuck deployment. The single-host torture's reference run took 112 s to drain
     // 2,000 requests with a load average of 44 on the 2-core machine.
     private static final long DRAIN_TIMEOUT_MILLIS = 600_000;
+    // Half the deployment's writeFailureTimeout (2 min): a stalled service's host still runs, to be dumped.
+    private static final long STUCK_MILLIS = 60_000;
 
     private HostsTrial() {
     }
@@ -45,10 +47,15 @@ final class HostsTrial {
             }
             long drainStart = System.nanoTime();
             String threadDumps = "";
-            if (!await(oms)) {
+            // Not drained by then: dumped while every host still runs, before a service waiting for its replicas gives
+            // up (writeFailureTimeout) and stops its host; the trial still waits, and fails only if it never drains.
+            if (!await(oms, STUCK_MILLIS) && oms.unexpectedExit() == null)
+                threadDumps = oms.threadDumps();
+            if (!await(oms, DRAIN_TIMEOUT_MILLIS - STUCK_MILLIS)) {
                 problems.add(oms.unexpectedExit() != null ? oms.unexpectedExit()
                         : "not drained after " + DRAIN_TIMEOUT_MILLIS / 1000 + " s");
-                threadDumps = oms.threadDumps(); // what the hosts still alive are doing, before they are stopped
+                if (threadDumps.isEmpty())
+                    threadDumps = oms.threadDumps(); // what the hosts still alive are doing, before they are stopped
             }
             long drainMillis = (System.nanoTime() - drainStart) / 1_000_000;
             if (oms.unexpectedExit() == null)
@@ -89,9 +96,9 @@ final class HostsTrial {
         return oms.unexpectedExit() == null;
     }
 
-    /** Polls every 10 ms until drained; false on timeout, or at once when a host has stopped by itself. */
-    private static boolean await(OmsHosts oms) throws InterruptedException {
-        long deadline = System.nanoTime() + DRAIN_TIMEOUT_MILLIS * 1_000_000;
+    /** Polls every 10 ms until drained; false after {@code millis}, or at once when a host has stopped by itself. */
+    private static boolean await(OmsHosts oms, long millis) throws InterruptedException {
+        long deadline = System.nanoTime() + millis * 1_000_000;
         while (!oms.drained()) {
             if (System.nanoTime() > deadline || oms.unexpectedExit() != null)
                 return false;
