@@ -6,6 +6,7 @@ import io.celerity.fixtures.Queues;
 import io.celerity.fixtures.Tick;
 import io.celerity.fixtures.TickEcho;
 import io.celerity.fixtures.TickIn;
+import io.celerity.fixtures.TickRelay;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -54,6 +55,31 @@ class MetricsEndpointTest {
             assertTrue(second.contains("celerity_inputs_total{service=\"echo\"} 5\n"), "counters stay: " + second);
             assertTrue(second.contains("celerity_latency_seconds_count{service=\"echo\",hop=\"service\"} 0\n"),
                     "latencies are per interval: " + second);
+        }
+    }
+
+    @Test
+    void timesTheQueueHopOfInputsThatCarryMessageHistory() throws IOException, InterruptedException {
+        CelerityConfig config = CelerityConfig.builder()
+                .queue("ticks", dir.resolve("ticks")).queue("echoes", dir.resolve("echoes"))
+                .queue("relayed", dir.resolve("relayed"))
+                .service(ServiceConfig.of("echo", TickEcho.class, List.of("ticks"), "echoes"))
+                .service(ServiceConfig.of("relay", TickRelay.class, List.of("echoes"), "relayed"))
+                .metricsPort(0)
+                .build();
+        try (ServiceHost host = ServiceHost.start(config);
+             ChronicleQueue ticks = Queues.open(dir.resolve("ticks"))) {
+            TickIn writer = ticks.methodWriter(TickIn.class);
+            for (int i = 1; i <= 5; i++)
+                writer.tick(new Tick().set(1, i, i));
+            Queues.await("five echoes relayed", Duration.ofSeconds(10), () -> host.stats("relay").inputs() == 5);
+
+            String text = scrape(host.metricsPort());
+            // the echo's inputs come from a plain producer, with no history: no queue hop is known for them
+            assertTrue(text.contains("celerity_latency_seconds_count{service=\"echo\",hop=\"queue\"} 0\n"), text);
+            assertTrue(text.contains("celerity_latency_seconds_count{service=\"relay\",hop=\"queue\"} 5\n"), text);
+            assertTrue(text.matches("(?s).*celerity_latency_seconds\\{service=\"relay\",hop=\"queue\",quantile=\"0.5\"} "
+                    + "[0-9.E-]+\n.*"), text);
         }
     }
 

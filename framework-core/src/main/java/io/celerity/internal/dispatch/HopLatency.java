@@ -26,13 +26,9 @@ public final class HopLatency {
         service.recordValue(inRange(doneNanos - readNanos));
     }
 
-    // An input with history ends with [upstream write, this read]; a plain producer's input has no history.
-    void record(InputHistory history, long readNanos) {
-        int n = history.timings();
-        if (n >= 2)
-            record(history.timing(n - 2), history.timing(n - 1), System.nanoTime());
-        else
-            record(0, readNanos, System.nanoTime());
+    // The input just dispatched: its writer's time (0 for a plain producer's input, which carries no history) and ours.
+    void record(InputHistory history) {
+        record(history.upstreamWriteNanos(), history.readNanos(), System.nanoTime());
     }
 
     private static long inRange(long nanos) {

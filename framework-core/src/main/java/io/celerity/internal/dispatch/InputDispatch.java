@@ -91,7 +91,6 @@ final class InputDispatch implements AutoCloseable {
         try (DocumentContext in = tailers[i].readingDocument()) {
             if (!in.isPresent())
                 return 0;
-            long readNanos = latency == null ? 0 : System.nanoTime();
             allowedTypes.applyTo(in.wire());
             currentInput = i;
             currentIndex = in.index();
@@ -109,12 +108,12 @@ final class InputDispatch implements AutoCloseable {
                 in.rollbackOnClose(); // nothing may be written yet (replicas, gate): read this input again later
                 return 0;
             }
-            dispatch(i, in, out, readNanos);
+            dispatch(i, in, out);
             return 1;
         }
     }
 
-    private void dispatch(int i, DocumentContext in, DocumentContext out, long readNanos) {
+    private void dispatch(int i, DocumentContext in, DocumentContext out) {
         context.setOutputInHand(out);
         try {
             readers[i].readOne0(in);
@@ -155,23 +154,23 @@ final class InputDispatch implements AutoCloseable {
             }
             if (unreported != null)
                 throw Jvm.rethrow(unreported);
-            counted(readNanos);
+            counted();
         }
     }
 
-    private void counted(long readNanos) {
+    private void counted() {
         if (heartbeatRead) {
             heartbeatRead = false;
         } else {
             stats.countInput();
             if (latency != null)
-                latency.record(history, readNanos);
+                latency.record(history);
         }
     }
 
-    /** The input in hand is done with, even if it wrote nothing. The reader has reset the history by now. */
+    /** The input in hand is done with, even if it wrote nothing: its document records it, not what it carried. */
     private void acknowledgeInput() {
-        history.reset(sourceIds[currentInput], currentIndex);
+        history.forInputInHand();
         context.acknowledge();
     }
 

@@ -5,12 +5,16 @@ import net.openhft.chronicle.wire.WireIn;
 
 /**
  * The message history of a loop thread, recording each input under its configured source id. Chronicle would record
- * the id persisted by whichever process created the queue (0 for a plain producer), which restart cannot rely on.
+ * the id persisted by whichever process created the queue (0 for a plain producer), which restart cannot rely on. The
+ * clock is read once per input, when a reader starts on it: Chronicle reads it again for an input that carries history.
  */
 public final class InputHistory extends VanillaMessageHistory {
 
     private int sourceId;
     private long index;
+    private long readNanos; // when a reader started on the input in hand
+    private boolean readingInput; // between a reader's reset for an input and the end of its read
+    private long upstreamWriteNanos; // the last timing of the input's own history, its writer's; 0 without history
 
     public InputHistory() {
         addSourceDetails(true);
@@ -22,9 +26,26 @@ public final class InputHistory extends VanillaMessageHistory {
         this.index = index;
     }
 
+    /** A reader starts on the input in hand: its source and the time it is read. */
     @Override
     public void reset(int ignoredQueueSourceId, long ignoredIndex) {
-        super.reset(sourceId, index);
+        readNanos = System.nanoTime();
+        readingInput = true;
+        upstreamWriteNanos = 0;
+        forInputInHand();
+    }
+
+    /** Only the input in hand's source and read time, whatever the reader has read since: what acknowledges it. */
+    public void forInputInHand() {
+        super.reset();
+        addSource(sourceId, index);
+        addTiming(readNanos);
+    }
+
+    @Override
+    public void reset() {
+        super.reset();
+        readingInput = false;
     }
 
     @Override
@@ -35,7 +56,19 @@ public final class InputHistory extends VanillaMessageHistory {
         } finally {
             addSourceDetails(true);
         }
+        int n = timings();
+        upstreamWriteNanos = n == 0 ? 0 : timing(n - 1);
         addSource(sourceId, index);
-        addTiming(nanoTime());
+        addTiming(readingInput ? readNanos : System.nanoTime());
+    }
+
+    /** When a reader started on the last input. */
+    public long readNanos() {
+        return readNanos;
+    }
+
+    /** When the last input's writer wrote it, from its history; 0 when it carried none (a plain producer's). */
+    public long upstreamWriteNanos() {
+        return upstreamWriteNanos;
     }
 }
