@@ -23,7 +23,7 @@ public final class ReportSink implements ExecutionReports {
     private final HistoryProbes hops;
     private final StartTimes startTimes;
 
-    public ReportSink(ExecutionReports unused, SinkProbes.Settings settings) {
+    public ReportSink(SinkProbes.Settings settings) {
         Probes probes = SinkProbes.of(settings);
         startTimes = probes.startTimes();
         endToEnd = probes.endToEnd();

@@ -21,6 +21,8 @@ public final class DispatchContext implements ServiceContext {
     private boolean syncAsked;
     private int replicasAsked;
     private DocumentContext outputInHand; // the output document of the input in hand; null between inputs
+    private boolean inputInHand;
+    private boolean acknowledgeAsked; // for an input in hand without a document: its component writes nothing
     private ExcerptAppender output; // the component's output appender, once its loop has opened it
     private ServiceCounters outputs; // counts what that appender committed
     private OutputAcks acks = OutputAcks.NONE;
@@ -45,9 +47,27 @@ public final class DispatchContext implements ServiceContext {
         return mode;
     }
 
-    /** The output document of the input now in hand, or {@code null} when none is: what {@link #acknowledge} writes. */
-    void setOutputInHand(DocumentContext out) {
+    /**
+     * An input is now in hand, with its output document; {@code null} when its component writes nothing, which then
+     * opens one only if it is acknowledged ({@link #takeAcknowledgeAsked()}). What {@link #acknowledge} writes.
+     */
+    void startInput(DocumentContext out) {
         outputInHand = out;
+        inputInHand = true;
+        acknowledgeAsked = false;
+    }
+
+    /** No input is in hand. */
+    void endInput() {
+        outputInHand = null;
+        inputInHand = false;
+    }
+
+    /** Whether the input handled without a document was acknowledged; clears the request. */
+    boolean takeAcknowledgeAsked() {
+        boolean asked = acknowledgeAsked;
+        acknowledgeAsked = false;
+        return asked;
     }
 
     /**
@@ -117,5 +137,7 @@ public final class DispatchContext implements ServiceContext {
         DocumentContext out = outputInHand;
         if (out != null)
             MessageHistory.writeHistory(out);
+        else if (inputInHand)
+            acknowledgeAsked = true; // written once the handler is done: see startInput
     }
 }

@@ -14,6 +14,7 @@ import net.openhft.chronicle.core.util.InvocationTargetRuntimeException;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.wire.AbstractGeneratedMethodReader;
 import net.openhft.chronicle.wire.DocumentContext;
+import net.openhft.chronicle.wire.MessageHistory;
 import net.openhft.chronicle.wire.ValueIn;
 
 /**
@@ -35,6 +36,7 @@ final class InputDispatch implements AutoCloseable {
     private final AbstractGeneratedMethodReader[] readers;
     private final int[] sourceIds;
     private final boolean acknowledgeEveryInput;
+    private final boolean openOutputFirst; // else its document is opened only for an acknowledgement
     private HopLatency latency;
     private boolean heartbeatRead;
 
@@ -56,6 +58,9 @@ final class InputDispatch implements AutoCloseable {
         this.stats = stats;
         this.history = history;
         this.acknowledgeEveryInput = acknowledgeEveryInput;
+        // A component that can write gets its document before its handler runs: a write then cannot fail to open
+        // half-way through its handler. One that writes nothing leaves a document only to acknowledge an input.
+        this.openOutputFirst = !plan.type().outputInterfaces().isEmpty() || acknowledgeEveryInput;
         this.sourceIds = plan.sourceIds();
         ComponentType type = plan.type();
         this.allowedTypes = new AllowedTypes(type.messageTypes());
@@ -97,15 +102,20 @@ final class InputDispatch implements AutoCloseable {
             inputBytes = in instanceof ReportableDocument r ? r.reportableBytes() : in.wire().bytes();
             inputStart = inputBytes.readPosition();
             history.input(sourceIds[i], currentIndex);
-            DocumentContext out;
-            try {
-                out = output.open();
-            } catch (Throwable e) { // Chronicle throws checked IOExceptions undeclared, e.g. a cycle file not created
-                in.rollbackOnClose(); // no output possible (e.g. disk full): keep the input for the next attempt
-                throw e;
-            }
-            if (out == null) {
-                in.rollbackOnClose(); // nothing may be written yet (replicas, gate): read this input again later
+            DocumentContext out = null;
+            if (openOutputFirst) {
+                try {
+                    out = output.open();
+                } catch (Throwable e) { // Chronicle throws checked IOExceptions undeclared, e.g. a cycle file not created
+                    in.rollbackOnClose(); // no output possible (e.g. disk full): keep the input for the next attempt
+                    throw e;
+                }
+                if (out == null) {
+                    in.rollbackOnClose(); // nothing may be written yet (replicas, gate): read this input again later
+                    return 0;
+                }
+            } else if (!output.mayWrite()) {
+                in.rollbackOnClose(); // as above: its acknowledgement could not be written
                 return 0;
             }
             dispatch(i, in, out);
@@ -114,7 +124,7 @@ final class InputDispatch implements AutoCloseable {
     }
 
     private void dispatch(int i, DocumentContext in, DocumentContext out) {
-        context.setOutputInHand(out);
+        context.startInput(out);
         try {
             readers[i].readOne0(in);
             if (allowedTypes.takeRejection()) {
@@ -142,12 +152,15 @@ final class InputDispatch implements AutoCloseable {
             acknowledgeInput();
             failures.handlerFailed(i, currentIndex, e, inputBytes, inputStart);
         } finally {
-            context.setOutputInHand(null);
+            context.endInput();
             Throwable unreported = failures.takeWriteFailure();
             if (unreported != null)
                 in.rollbackOnClose(); // its failure report could not be written: read it again, acknowledge nothing
             try {
-                output.commit(out, unreported != null);
+                if (out != null)
+                    output.commit(out, unreported != null);
+                else
+                    commitAcknowledgementIfAsked(unreported != null);
             } catch (Throwable e) { // the output could not be written (e.g. sealed): keep the input for the next attempt
                 in.rollbackOnClose();
                 throw e;
@@ -156,6 +169,18 @@ final class InputDispatch implements AutoCloseable {
                 throw Jvm.rethrow(unreported);
             counted();
         }
+    }
+
+    // A component that writes nothing: its input leaves a document only when it was acknowledged.
+    private void commitAcknowledgementIfAsked(boolean discard) {
+        if (!context.takeAcknowledgeAsked() || discard) {
+            output.nothingWritten();
+            return;
+        }
+        DocumentContext ack = output.openChecked();
+        history.forInputInHand();
+        MessageHistory.writeHistory(ack);
+        output.commit(ack, false);
     }
 
     private void counted() {

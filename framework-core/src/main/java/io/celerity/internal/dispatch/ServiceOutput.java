@@ -67,14 +67,28 @@ final class ServiceOutput {
      * fit to retry.
      */
     DocumentContext open() {
-        if (!replicasHoldLastOutput() || !gateOpen())
-            return null;
+        return mayWrite() ? openChecked() : null;
+    }
+
+    /** Whether anything may be written now: the replicas the last output waits for hold it, and the gate is open. */
+    boolean mayWrite() {
+        return replicasHoldLastOutput() && gateOpen();
+    }
+
+    /** The output document of the event in hand, {@link #mayWrite()} being known. */
+    DocumentContext openChecked() {
         try {
             return appender.writingDocument();
         } catch (Throwable e) {
             AppenderRepair.afterFailedOpen(appender, queue, e);
             throw e;
         }
+    }
+
+    /** The event in hand wrote no document: what it asked of its outputs (sync, replicas) has nothing to apply to. */
+    void nothingWritten() {
+        context.takeSyncAsked();
+        context.takeReplicasAsked();
     }
 
     // An event that wrote nothing leaves no empty document behind; one that did is synced if asked or configured.
