@@ -4,6 +4,7 @@ import io.celerity.benchmarks.fix.FixBenchmark;
 
 import io.celerity.benchmarks.chart.ChartCommand;
 import io.celerity.benchmarks.hop.HopBenchmark;
+import io.celerity.benchmarks.hop.HopCost;
 import io.celerity.benchmarks.oms.OmsBenchmark;
 import io.celerity.benchmarks.pages.FreshPageStalls;
 import io.celerity.benchmarks.replication.ReplicationBenchmark;
@@ -18,7 +19,7 @@ import picocli.CommandLine.Spec;
 /** The benchmark commands: {@code mvn -B -q -Pbench -DskipTests package -Dbench.args="COMMAND [OPTIONS]"}. */
 @Command(name = "bench", mixinStandardHelpOptions = true, subcommands = {HopBenchmark.class, OmsBenchmark.class,
         TopOfBookThroughput.class, ChartCommand.class, YamlTestSpeed.class, FreshPageStalls.class, ColdStart.class,
-        ReplicationBenchmark.class, ReplicationThroughput.class, FixBenchmark.class},
+        ReplicationBenchmark.class, ReplicationThroughput.class, FixBenchmark.class, HopCost.class},
         description = "Celerity's latency and throughput benchmarks.")
 public final class Bench implements Runnable {
     @Spec

@@ -39,6 +39,7 @@ class BenchCommandsTest {
     /** Options that make each command short, by command. */
     private static final Map<String, String> BRIEF = Map.ofEntries(
             Map.entry("hop", LATENCY),
+            Map.entry("hop-cost", "--block 100 --blocks 10 --warm-up-blocks 2"),
             Map.entry("oms", LATENCY + " --rates 20000"),
             Map.entry("replication", LATENCY),
             Map.entry("fix", LATENCY + " --rates 1000"),

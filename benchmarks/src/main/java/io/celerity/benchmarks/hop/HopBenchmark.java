@@ -37,7 +37,8 @@ public final class HopBenchmark implements Callable<Integer> {
     static final Map<String, Integer> OWN_DEFAULT_RATES = new HashMap<>();
 
     static {
-        CONTENDERS.put("chronicle-queue", o -> new RawChronicleHop(o.handlerCpu));
+        CONTENDERS.put("chronicle-queue", o -> new RawChronicleHop(o.handlerCpu, false));
+        CONTENDERS.put("chronicle-queue-history", o -> new RawChronicleHop(o.handlerCpu, true));
         CONTENDERS.put("celerity", o -> new CelerityHop(o.handlerCpu, false, false));
         CONTENDERS.put("celerity-monitored", o -> new CelerityHop(o.handlerCpu, true, false));
         CONTENDERS.put("celerity-encrypted", o -> new CelerityHop(o.handlerCpu, false, true));

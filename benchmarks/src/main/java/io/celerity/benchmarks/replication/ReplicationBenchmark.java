@@ -76,7 +76,7 @@ public final class ReplicationBenchmark implements Callable<Integer> {
 
     private LatencyTask create(String name, LinkAddresses remote) {
         return switch (name) {
-            case "chronicle-queue" -> new RawChronicleHop(options.handlerCpu);
+            case "chronicle-queue" -> new RawChronicleHop(options.handlerCpu, false);
             case "aeron-udp" -> new AeronUdpPing(sides.driverMode, sides.loopIdle, remote, options.handlerCpu);
             default -> new ReplicationHop(sides.driverMode, sides.loopIdle, remote, options.handlerCpu);
         };
