@@ -18,6 +18,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
 
 /**
  * This host's member of the cluster: a media driver, the Aeron Archive that records the cluster's log, the consensus
@@ -26,6 +27,11 @@ import java.nio.file.Path;
  * has, for status. Its state (log, votes, snapshots) lives in its directory and survives a restart, as Raft requires.
  */
 public final class ClusterMember implements AutoCloseable {
+
+    // A member starved of CPU past Aeron's default 10 s (22 s seen on a loaded 2-core machine, as a member started) is
+    // slow, not dead: its clients would end themselves. A paused holder is fenced by its lease, not by this.
+    private static final long CLIENT_LIVENESS_NS = TimeUnit.SECONDS.toNanos(60);
+
 
     private static final Logger LOG = LoggerFactory.getLogger(ClusterMember.class);
     /** Small terms: the log carries a few dozen renewals a second, and files are kept on disk. */
@@ -106,6 +112,8 @@ public final class ClusterMember implements AutoCloseable {
         return new MediaDriver.Context()
                 .aeronDirectoryName(aeronDir)
                 .threadingMode(ThreadingMode.SHARED)
+                .clientLivenessTimeoutNs(CLIENT_LIVENESS_NS)
+                .publicationUnblockTimeoutNs(2 * CLIENT_LIVENESS_NS) // Aeron requires it longer than the liveness
                 .termBufferSparseFile(true)
                 .dirDeleteOnStart(true)
                 .dirDeleteOnShutdown(true)
