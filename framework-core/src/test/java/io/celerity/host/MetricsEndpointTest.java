@@ -31,17 +31,8 @@ class MetricsEndpointTest {
 
     @Test
     void servesCountersAndPerHopLatencies() throws IOException, InterruptedException {
-        CelerityConfig config = CelerityConfig.builder()
-                .queue("ticks", dir.resolve("ticks")).queue("echoes", dir.resolve("echoes"))
-                .service(ServiceConfig.of("echo", TickEcho.class, List.of("ticks"), "echoes"))
-                .metricsPort(0)
-                .build();
-        try (ServiceHost host = ServiceHost.start(config);
-             ChronicleQueue ticks = Queues.open(dir.resolve("ticks"))) {
-            TickIn writer = ticks.methodWriter(TickIn.class);
-            for (int i = 1; i <= 5; i++)
-                writer.tick(new Tick().set(1, i, i));
-            Queues.await("five ticks", Duration.ofSeconds(10), () -> host.stats("echo").inputs() == 5);
+        try (ServiceHost host = ServiceHost.start(echo().metricsPort(0).build())) {
+            writeFiveTicks(host, "echo");
 
             String first = scrape(host.metricsPort());
             assertTrue(first.contains("# TYPE celerity_inputs_total counter"), first);
@@ -60,19 +51,12 @@ class MetricsEndpointTest {
 
     @Test
     void timesTheQueueHopOfInputsThatCarryMessageHistory() throws IOException, InterruptedException {
-        CelerityConfig config = CelerityConfig.builder()
-                .queue("ticks", dir.resolve("ticks")).queue("echoes", dir.resolve("echoes"))
-                .queue("relayed", dir.resolve("relayed"))
-                .service(ServiceConfig.of("echo", TickEcho.class, List.of("ticks"), "echoes"))
+        CelerityConfig config = echo().queue("relayed", dir.resolve("relayed"))
                 .service(ServiceConfig.of("relay", TickRelay.class, List.of("echoes"), "relayed"))
                 .metricsPort(0)
                 .build();
-        try (ServiceHost host = ServiceHost.start(config);
-             ChronicleQueue ticks = Queues.open(dir.resolve("ticks"))) {
-            TickIn writer = ticks.methodWriter(TickIn.class);
-            for (int i = 1; i <= 5; i++)
-                writer.tick(new Tick().set(1, i, i));
-            Queues.await("five echoes relayed", Duration.ofSeconds(10), () -> host.stats("relay").inputs() == 5);
+        try (ServiceHost host = ServiceHost.start(config)) {
+            writeFiveTicks(host, "relay");
 
             String text = scrape(host.metricsPort());
             // the echo's inputs come from a plain producer, with no history: no queue hop is known for them
@@ -85,13 +69,25 @@ class MetricsEndpointTest {
 
     @Test
     void isOffUnlessConfigured() {
-        CelerityConfig config = CelerityConfig.builder()
-                .queue("ticks", dir.resolve("ticks")).queue("echoes", dir.resolve("echoes"))
-                .service(ServiceConfig.of("echo", TickEcho.class, List.of("ticks"), "echoes"))
-                .build();
-        try (ServiceHost host = ServiceHost.start(config)) {
+        try (ServiceHost host = ServiceHost.start(echo().build())) {
             assertEquals(-1, host.metricsPort());
         }
+    }
+
+    private CelerityConfig.Builder echo() {
+        return CelerityConfig.builder()
+                .queue("ticks", dir.resolve("ticks")).queue("echoes", dir.resolve("echoes"))
+                .service(ServiceConfig.of("echo", TickEcho.class, List.of("ticks"), "echoes"));
+    }
+
+    // Returns once service {@code last} has taken all five.
+    private void writeFiveTicks(ServiceHost host, String last) {
+        try (ChronicleQueue ticks = Queues.open(dir.resolve("ticks"))) {
+            TickIn writer = ticks.methodWriter(TickIn.class);
+            for (int i = 1; i <= 5; i++)
+                writer.tick(new Tick().set(1, i, i));
+        }
+        Queues.await("five ticks through " + last, Duration.ofSeconds(10), () -> host.stats(last).inputs() == 5);
     }
 
     static String scrape(int port) throws IOException, InterruptedException {
