@@ -13,7 +13,6 @@ import io.celerity.fixtures.LimitedEcho;
 import io.celerity.fixtures.Note;
 import io.celerity.fixtures.NoteIn;
 import io.celerity.fixtures.NoteOut;
-import io.celerity.fixtures.NoteWatcher;
 import io.celerity.fixtures.Queues;
 import io.celerity.fixtures.Recorder;
 import io.celerity.fixtures.Tick;
@@ -164,38 +163,6 @@ class ServiceHostTest {
             assertEquals(2, host.stats("recorder").inputs(), "'quiet' replayed, 'ack' not");
         }
         assertEquals(List.of("recorder:a", "recorder:z"), notesOut(), "an acknowledgement is history only");
-    }
-
-    @Test
-    void aComponentThatWritesNothingLeavesADocumentOnlyForAnInputAcknowledgedOrFailed() {
-        writeNotes(dir.resolve("notes"), "ack", "quiet", "boom", "last");
-        NoteWatcher.READ.clear();
-        CelerityConfig config = CelerityConfig.builder()
-                .queue("notes", dir.resolve("notes"))
-                .queue("out", dir.resolve("out"))
-                .service(ServiceConfig.of("watcher", NoteWatcher.class, List.of("notes"), "out"))
-                .build();
-        try (ServiceHost host = ServiceHost.start(config)) {
-            Queues.await("4 inputs", WAIT, () -> host.stats("watcher").inputs() == 4);
-            assertEquals(2, host.stats("watcher").outputs(), "the acknowledgement and the failed input's");
-            assertEquals(1, host.stats("watcher").handlerErrors());
-        }
-        List<VanillaMessageHistory> histories = Queues.histories(dir.resolve("out"));
-        assertEquals(2, histories.size(), "history only, for 'ack' and 'boom': " + histories);
-        int notesSourceId = config.queues().get("notes").sourceId();
-        for (int i = 0; i < 2; i++) {
-            VanillaMessageHistory h = histories.get(i);
-            assertEquals(notesSourceId, h.lastSourceId(), h.toString());
-            assertEquals(2 * i, (int) h.lastSourceIndex() /* first cycle: low bits are the sequence */, h.toString());
-            assertTrue(h.timing(h.timings() - 1) >= h.timing(h.timings() - 2), "write after read: " + h);
-        }
-        NoteWatcher.READ.clear();
-        try (ServiceHost host = ServiceHost.start(config)) {
-            // a sentinel behind the replayed input: once read, an acknowledged input read again was read before it
-            writeNotes(dir.resolve("notes"), "z");
-            Queues.await("the sentinel read", WAIT, () -> NoteWatcher.READ.contains("z"));
-            assertEquals(List.of("last", "z"), NoteWatcher.READ, "only what followed the last acknowledged input");
-        }
     }
 
     @Test

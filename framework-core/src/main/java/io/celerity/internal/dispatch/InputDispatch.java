@@ -39,6 +39,11 @@ final class InputDispatch implements AutoCloseable {
     private final boolean openOutputFirst; // else its document is opened only for an acknowledgement
     private HopLatency latency;
     private boolean heartbeatRead;
+    // An acknowledgement of a component that writes nothing, whose handler has run but whose document is not written yet.
+    private boolean acknowledgementPending;
+    private int pendingSourceId;
+    private long pendingIndex;
+    private long pendingReadNanos;
 
     // The input in hand: which read queue, its index, and its document's bytes from inputStart to their read limit.
     private int currentInput;
@@ -93,6 +98,8 @@ final class InputDispatch implements AutoCloseable {
 
     /** Dispatches the next message of read queue {@code i}, if any; returns 1 if it did, else 0. */
     int readOne(int i) {
+        if (acknowledgementPending && !writePendingAcknowledgement())
+            return 0; // an input already handled waits for its acknowledgement: nothing more is read until it is written
         try (DocumentContext in = tailers[i].readingDocument()) {
             if (!in.isPresent())
                 return 0;
@@ -102,25 +109,42 @@ final class InputDispatch implements AutoCloseable {
             inputBytes = in instanceof ReportableDocument r ? r.reportableBytes() : in.wire().bytes();
             inputStart = inputBytes.readPosition();
             history.input(sourceIds[i], currentIndex);
-            DocumentContext out = null;
-            if (openOutputFirst) {
-                try {
-                    out = output.open();
-                } catch (Throwable e) { // Chronicle throws checked IOExceptions undeclared, e.g. a cycle file not created
-                    in.rollbackOnClose(); // no output possible (e.g. disk full): keep the input for the next attempt
-                    throw e;
-                }
-                if (out == null) {
-                    in.rollbackOnClose(); // nothing may be written yet (replicas, gate): read this input again later
-                    return 0;
-                }
-            } else if (!output.mayWrite()) {
-                in.rollbackOnClose(); // as above: its acknowledgement could not be written
+            DocumentContext out = null; // a component that writes nothing gets one only to acknowledge, after its handler
+            boolean mayWrite;
+            try {
+                if (openOutputFirst)
+                    mayWrite = (out = output.open()) != null;
+                else
+                    mayWrite = output.mayWrite();
+            } catch (Throwable e) { // Chronicle throws checked IOExceptions undeclared, e.g. a cycle file not created
+                in.rollbackOnClose(); // no output possible (e.g. disk full): keep the input for the next attempt
+                throw e;
+            }
+            if (!mayWrite) {
+                in.rollbackOnClose(); // nothing may be written yet (replicas, gate): read this input again later
                 return 0;
             }
             dispatch(i, in, out);
-            return 1;
         }
+        if (acknowledgementPending)
+            writePendingAcknowledgement(); // its input is read: if this throws, the next pass tries it first
+        return 1;
+    }
+
+    /**
+     * Writes the acknowledgement that waits, if anything may be written now; returns whether it did. Throws, still
+     * waiting, when its document cannot be opened or committed: the loop backs the service off and tries again.
+     */
+    boolean writePendingAcknowledgement() {
+        if (!output.mayWrite())
+            return false;
+        DocumentContext ack = output.openChecked();
+        history.record(pendingSourceId, pendingIndex, pendingReadNanos);
+        MessageHistory.writeHistory(ack);
+        history.reset(); // the loop's other participants start from no input
+        output.commit(ack, false);
+        acknowledgementPending = false;
+        return true;
     }
 
     private void dispatch(int i, DocumentContext in, DocumentContext out) {
@@ -156,14 +180,15 @@ final class InputDispatch implements AutoCloseable {
             Throwable unreported = failures.takeWriteFailure();
             if (unreported != null)
                 in.rollbackOnClose(); // its failure report could not be written: read it again, acknowledge nothing
-            try {
-                if (out != null)
+            if (out == null) {
+                acknowledgeLaterIfAsked(unreported != null);
+            } else {
+                try {
                     output.commit(out, unreported != null);
-                else
-                    commitAcknowledgementIfAsked(unreported != null);
-            } catch (Throwable e) { // the output could not be written (e.g. sealed): keep the input for the next attempt
-                in.rollbackOnClose();
-                throw e;
+                } catch (Throwable e) { // the output could not be written (e.g. sealed): keep the input for the next attempt
+                    in.rollbackOnClose();
+                    throw e;
+                }
             }
             if (unreported != null)
                 throw Jvm.rethrow(unreported);
@@ -171,25 +196,27 @@ final class InputDispatch implements AutoCloseable {
         }
     }
 
-    // A component that writes nothing: its input leaves a document only when it was acknowledged.
-    private void commitAcknowledgementIfAsked(boolean discard) {
+    // A component that writes nothing: its input leaves a document only when it was acknowledged. Its handler has run,
+    // so the input is not read again if that document cannot be written now: it waits instead (the asks to sync or
+    // replicate with it).
+    private void acknowledgeLaterIfAsked(boolean discard) {
         if (!context.takeAcknowledgeAsked() || discard) {
             output.nothingWritten();
             return;
         }
-        DocumentContext ack = output.openChecked();
-        history.forInputInHand();
-        MessageHistory.writeHistory(ack);
-        output.commit(ack, false);
+        acknowledgementPending = true;
+        pendingSourceId = sourceIds[currentInput];
+        pendingIndex = currentIndex;
+        pendingReadNanos = history.readNanos();
     }
 
     private void counted() {
         if (heartbeatRead) {
             heartbeatRead = false;
         } else {
-            stats.countInput();
             if (latency != null)
-                latency.record(history);
+                latency.record(history); // before the count: whoever sees the count sees this input timed
+            stats.countInput();
         }
     }
 

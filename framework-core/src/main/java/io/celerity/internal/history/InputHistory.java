@@ -29,7 +29,7 @@ public final class InputHistory extends VanillaMessageHistory {
     /** A reader starts on the input in hand: its source and the time it is read. */
     @Override
     public void reset(int ignoredQueueSourceId, long ignoredIndex) {
-        readNanos = System.nanoTime();
+        readNanos = nanoTime(); // Chronicle's clock for history: System.nanoTime() unless history.wall.clock
         readingInput = true;
         upstreamWriteNanos = 0;
         forInputInHand();
@@ -37,9 +37,14 @@ public final class InputHistory extends VanillaMessageHistory {
 
     /** Only the input in hand's source and read time, whatever the reader has read since: what acknowledges it. */
     public void forInputInHand() {
+        record(sourceId, index, readNanos);
+    }
+
+    /** Only this input's source and read time. */
+    public void record(int inputSourceId, long inputIndex, long inputReadNanos) {
         super.reset();
-        addSource(sourceId, index);
-        addTiming(readNanos);
+        addSource(inputSourceId, inputIndex);
+        addTiming(inputReadNanos);
     }
 
     @Override
@@ -59,7 +64,7 @@ public final class InputHistory extends VanillaMessageHistory {
         int n = timings();
         upstreamWriteNanos = n == 0 ? 0 : timing(n - 1);
         addSource(sourceId, index);
-        addTiming(readingInput ? readNanos : System.nanoTime());
+        addTiming(readingInput ? readNanos : nanoTime());
     }
 
     /** When a reader started on the last input. */
