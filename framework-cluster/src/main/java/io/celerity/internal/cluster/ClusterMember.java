@@ -32,7 +32,6 @@ public final class ClusterMember implements AutoCloseable {
     // slow, not dead: its clients would end themselves. A paused holder is fenced by its lease, not by this.
     private static final long CLIENT_LIVENESS_NS = TimeUnit.SECONDS.toNanos(60);
 
-
     private static final Logger LOG = LoggerFactory.getLogger(ClusterMember.class);
     /** Small terms: the log carries a few dozen renewals a second, and files are kept on disk. */
     private static final String TERM_LENGTH = "term-length=256k";

@@ -197,8 +197,8 @@ final class InputDispatch implements AutoCloseable {
     }
 
     // A component that writes nothing: its input leaves a document only when it was acknowledged. Its handler has run,
-    // so the input is not read again if that document cannot be written now: it waits instead (the asks to sync or
-    // replicate with it).
+    // so the input is not read again if that document cannot be written now: it waits, with what the component asked
+    // of it (sync, replicas).
     private void acknowledgeLaterIfAsked(boolean discard) {
         if (!context.takeAcknowledgeAsked() || discard) {
             output.nothingWritten();
