@@ -17,6 +17,11 @@ public final class DeskDeployment {
 
     /** Writes {@code services.yaml} into {@code dir}, the gateway on {@code port}. */
     public static Path write(Path dir, int port) {
+        return write(dir, port, DeskFromFix.class);
+    }
+
+    /** As {@link #write(Path, int)}, the gateway's inbound mapping {@code inboundMapper}. */
+    public static Path write(Path dir, int port, Class<?> inboundMapper) {
         String yaml = """
                 queues:
                   orders:     { path: orders }
@@ -36,12 +41,12 @@ public final class DeskDeployment {
                     stateDir: fix-state
                     acceptor: { host: 127.0.0.1, port: %d }
                     dictionary: io.celerity.fixtest.codecs.FixDictionaryImpl
-                    inbound:  { queue: orders, mapper: io.celerity.fixtest.DeskFromFix }
+                    inbound:  { queue: orders, mapper: %s }
                     outbound: { queue: acks, mapper: io.celerity.fixtest.DeskToFix }
                     errors: fix-errors
                     sessions:
                       %s: { senderCompId: %s, targetCompId: %s, sourceId: 901 }
-                """.formatted(port, CLIENT, US, CLIENT);
+                """.formatted(port, inboundMapper.getName(), CLIENT, US, CLIENT);
         return write(dir, yaml);
     }
 
@@ -49,6 +54,11 @@ public final class DeskDeployment {
 
     /** Writes {@code services.yaml} into {@code dir}: the desk behind a gateway that connects to a venue on {@code port}. */
     public static Path writeInitiating(Path dir, int port) {
+        return writeInitiating(dir, port, DeskFromFix.class);
+    }
+
+    /** As {@link #writeInitiating(Path, int)}, the gateway's inbound mapping {@code inboundMapper}. */
+    public static Path writeInitiating(Path dir, int port, Class<?> inboundMapper) {
         String yaml = """
                 queues:
                   orders:     { path: orders }
@@ -65,12 +75,12 @@ public final class DeskDeployment {
                   venue-gateway:
                     stateDir: fix-state
                     dictionary: io.celerity.fixtest.codecs.FixDictionaryImpl
-                    inbound:  { queue: orders, mapper: io.celerity.fixtest.DeskFromFix }
+                    inbound:  { queue: orders, mapper: %s }
                     outbound: { queue: acks, mapper: io.celerity.fixtest.DeskToFix }
                     reconnectInterval: 200ms
                     sessions:
                       %s: { senderCompId: %s, targetCompId: %s, sourceId: 902, connect: { host: 127.0.0.1, port: %d } }
-                """.formatted(VENUE, US, VENUE, port);
+                """.formatted(inboundMapper.getName(), VENUE, US, VENUE, port);
         return write(dir, yaml);
     }
 

@@ -156,8 +156,9 @@ final class FixGateway implements Agent {
         }
         inbound.held(session);
         recovery.onAcquired(session);
-        LOG.info("fix session '{}' logged on: last received {}, last sent {}", session.config.name(),
-                artio.lastReceivedMsgSeqNum(), artio.lastSentMsgSeqNum());
+        LOG.info("fix session '{}' taken ({}{}): last received {}, last sent {}", session.config.name(), artio.state(),
+                artio.awaitingResend() ? ", awaiting a resend" : "", artio.lastReceivedMsgSeqNum(),
+                artio.lastSentMsgSeqNum());
         return inbound;
     }
 

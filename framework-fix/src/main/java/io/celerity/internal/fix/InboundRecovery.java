@@ -32,8 +32,9 @@ final class InboundRecovery {
         int seen = s.artio.sequenceIndex() != s.inSequenceIndex ? 0 // a new sequence: nothing of it seen
                 : Math.max(Math.max(s.lastInSeqNum, s.lastSeenSeqNum), s.recoverNext - 1);
         int counted = s.artio.lastReceivedMsgSeqNum();
-        // An accepted session is taken once the engine answered its Logon, which Artio counted; an initiated one before.
-        int logon = s.config.initiator() ? 0 : 1;
+        // Only an accepted session taken logged on had its Logon counted: one taken offline at start, or as its
+        // connection is handed over, has not; an initiated one is taken before the counterparty's Logon is counted.
+        int logon = !s.config.initiator() && s.artio.isActive() ? 1 : 0;
         if (seen + logon < counted) {
             s.recoverNext = seen + 1;
             s.recoveryAsked = false;

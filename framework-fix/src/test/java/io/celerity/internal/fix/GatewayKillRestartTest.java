@@ -109,7 +109,7 @@ class GatewayKillRestartTest {
         assertEquals(ORDERS + 1, desk.stream().distinct().count(), "an order taken twice");
     }
 
-    private static ChildJvm startHost(Path yaml, Path log) throws Exception {
+    static ChildJvm startHost(Path yaml, Path log) throws Exception {
         long before = Files.exists(log) ? Files.readString(log).split(DeskHost.STARTED, -1).length : 1;
         ChildJvm host = ChildJvm.start(log, DeskHost.class.getName(), yaml.toString());
         long end = System.nanoTime() + LIVENESS.toNanos();
