@@ -21,6 +21,8 @@ import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -130,6 +132,13 @@ public final class QuickFixClient implements AutoCloseable {
         if (m == null)
             throw new AssertionError("no application message within " + limit);
         return m;
+    }
+
+    /** The session-level messages received and not yet taken, taken now. */
+    public List<Message> takeAdmin() {
+        List<Message> taken = new ArrayList<>();
+        admin.drainTo(taken);
+        return taken;
     }
 
     /** The next session-level message matching {@code wanted}, dropping others, waiting up to {@code limit}. */

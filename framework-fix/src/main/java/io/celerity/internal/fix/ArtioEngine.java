@@ -45,15 +45,17 @@ final class ArtioEngine implements AutoCloseable {
     private final String aeronDir;
     private final StateDirLock lock;
     private final SentMessageJournal journal;
+    private final InboundMarks marks;
 
     private ArtioEngine(ArchivingMediaDriver driver, FixEngine engine, LoopScheduler scheduler, String aeronDir,
-                        StateDirLock lock, SentMessageJournal journal) {
+                        StateDirLock lock, SentMessageJournal journal, InboundMarks marks) {
         this.driver = driver;
         this.engine = engine;
         this.scheduler = scheduler;
         this.aeronDir = aeronDir;
         this.lock = lock;
         this.journal = journal;
+        this.marks = marks;
     }
 
     /** Starts the driver, archive and engine of {@code gateway}; its engine's agents wait for the loop. Host thread. */
@@ -77,7 +79,8 @@ final class ArtioEngine implements AutoCloseable {
             LoopScheduler scheduler = new LoopScheduler();
             EngineConfiguration config = engineConfiguration(gateway, dictionary, state, aeronDir, scheduler);
             SentMessageJournal journal = new SentMessageJournal(state, gateway.sessions().size());
-            return new ArtioEngine(driver, FixEngine.launch(config), scheduler, aeronDir, lock, journal);
+            InboundMarks marks = new InboundMarks(state, gateway.sessions().size());
+            return new ArtioEngine(driver, FixEngine.launch(config), scheduler, aeronDir, lock, journal, marks);
         } catch (RuntimeException e) {
             CloseHelper.quietCloseAll(driver, lock);
             throw e;
@@ -170,10 +173,14 @@ final class ArtioEngine implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        CloseHelper.closeAll(driver, journal, lock);
+        CloseHelper.closeAll(driver, journal, marks, lock);
     }
 
     SentMessageJournal journal() {
         return journal;
+    }
+
+    InboundMarks marks() {
+        return marks;
     }
 }

@@ -40,7 +40,10 @@ public final class FixExtension implements HostExtension {
                 JournalCopy copy = g.standby() == null ? null : journalCopy(context, g, sessions);
                 sessions.forEach(s -> {
                     s.journal = engine.journal();
+                    s.marks = engine.marks();
                     s.copy = copy;
+                    if (copy == null) // a highly available one's may be of an earlier term: its queue copy is the truth
+                        s.resumeHandled();
                 });
                 FixGateway gateway = new FixGateway(g, engine, context::queue, sessions, FixDictionary.of(dictionary),
                         g.standby() == null ? null : context.outputGate(g.name()), copy);

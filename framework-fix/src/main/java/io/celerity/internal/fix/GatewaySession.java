@@ -22,7 +22,9 @@ final class GatewaySession {
     Session artio;           // null while no connection of it is held
     int inSequenceIndex;     // Artio's sequence index (raised on a sequence reset) of the last message written
     int lastInSeqNum;        // MsgSeqNum of the last inbound message written to the queue; 0 for none
-    int lastSeenSeqNum;      // MsgSeqNum of the last message of any type taken in order, in this process
+    InboundMarks marks;      // the gateway's marks of the last inbound message handled per session
+    int seenSequenceIndex;   // Artio's sequence index of the last message of any type handled in order
+    int lastSeenSeqNum;      // its MsgSeqNum; from the marks at start, for a gateway without a standby
     int recoverNext;         // while recovering (InboundRecovery): the MsgSeqNum to take next; 0 otherwise
     boolean recoveryAsked;   // its ResendRequest went out
     final Map<Integer, InboundRecovery.Held> held = new HashMap<>(); // while recovering: messages that came before their turn
@@ -87,6 +89,30 @@ final class GatewaySession {
         inSequenceIndex = sequenceIndex;
         lastInSeqNum = seqNum;
         received++;
+    }
+
+    /**
+     * Notes inbound message {@code msgSeqNum}, of any type, handled: written, rejected or left to Artio. Only one next
+     * to what was handled or written: Artio takes a ResendRequest that comes past a gap, and a duplicate adds nothing.
+     */
+    void handled(int sequenceIndex, int msgSeqNum) {
+        int written = sequenceIndex == inSequenceIndex ? lastInSeqNum : 0;
+        if (msgSeqNum <= lastSeen(sequenceIndex) || msgSeqNum > Math.max(lastSeen(sequenceIndex), written) + 1)
+            return;
+        seenSequenceIndex = sequenceIndex;
+        lastSeenSeqNum = msgSeqNum;
+        marks.handled(slot, sequenceIndex, msgSeqNum);
+    }
+
+    /** Takes the last message handled from the marks, as a restart of a gateway without a standby does. */
+    void resumeHandled() {
+        seenSequenceIndex = marks.sequenceIndex(slot);
+        lastSeenSeqNum = marks.msgSeqNum(slot);
+    }
+
+    /** The MsgSeqNum of the last message of sequence {@code sequenceIndex} handled in order; 0 for none. */
+    int lastSeen(int sequenceIndex) {
+        return sequenceIndex == seenSequenceIndex ? lastSeenSeqNum : 0;
     }
 
     boolean loggedOn() {

@@ -59,9 +59,9 @@ final class InboundFlow implements SessionHandler {
             return Action.CONTINUE; // Artio asks for it again (ArtioEngine: closed resend ranges)
         }
         if (session.recoverNext == 0) {
-            session.lastSeenSeqNum = Math.max(session.lastSeenSeqNum, header.msgSeqNum);
             if (!header.isAdmin(buffer)) // the engine answered the session's own messages
                 take(session, buffer, offset, length, sequenceIndex, messageType);
+            session.handled(sequenceIndex, header.msgSeqNum); // once the queue took it: a crash before asks again
             return Action.CONTINUE;
         }
         if (recovery.inTurn(session, header, buffer, offset, length, sequenceIndex, messageType))

@@ -29,8 +29,9 @@ final class InboundRecovery {
 
     /** On taking a session: whether Artio counted messages received that this gateway has not seen, and from where. */
     void onAcquired(GatewaySession s) {
-        int seen = s.artio.sequenceIndex() != s.inSequenceIndex ? 0 // a new sequence: nothing of it seen
-                : Math.max(Math.max(s.lastInSeqNum, s.lastSeenSeqNum), s.recoverNext - 1);
+        int sequence = s.artio.sequenceIndex();
+        int seen = Math.max(s.lastSeen(sequence), sequence != s.inSequenceIndex ? 0 // a new sequence: none written
+                : Math.max(s.lastInSeqNum, s.recoverNext - 1));
         int counted = s.artio.lastReceivedMsgSeqNum();
         // Only an accepted session taken logged on had its Logon counted: one taken offline at start, or as its
         // connection is handed over, has not; an initiated one is taken before the counterparty's Logon is counted.
@@ -38,7 +39,7 @@ final class InboundRecovery {
         if (seen + logon < counted) {
             s.recoverNext = seen + 1;
             s.recoveryAsked = false;
-            LOG.warn("fix session '{}': Artio counted {} received, the inbound queue has up to {}; asking again from {}",
+            LOG.warn("fix session '{}': Artio counted {} received, the gateway handled up to {}; asking again from {}",
                     s.config.name(), counted, seen, seen + 1);
         }
     }
