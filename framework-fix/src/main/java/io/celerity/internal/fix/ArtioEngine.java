@@ -63,19 +63,20 @@ final class ArtioEngine implements AutoCloseable {
         Path state = gateway.stateDir().toAbsolutePath();
         StateDirLock lock = StateDirLock.take(state, gateway.name()); // before anything of the directory is touched
         String aeronDir = GatewayAeronDirectory.of(state).toString();
-        MediaDriver.Context driverContext = new MediaDriver.Context().aeronDirectoryName(aeronDir)
-                .threadingMode(ThreadingMode.SHARED).sharedIdleStrategy(new BackoffIdleStrategy())
-                .dirDeleteOnStart(true).dirDeleteOnShutdown(true)
-                .clientLivenessTimeoutNs(LIVENESS_TIMEOUT_NS) // the engine's client is polled by a loop not yet run
-                .publicationUnblockTimeoutNs(2 * LIVENESS_TIMEOUT_NS); // Aeron asks it to be the longer
-        Archive.Context archiveContext = new Archive.Context().aeronDirectoryName(aeronDir)
-                .archiveDir(state.resolve("archive").toFile()).threadingMode(ArchiveThreadingMode.SHARED)
-                .idleStrategySupplier(BackoffIdleStrategy::new).controlChannelEnabled(false)
-                .archiveClientContext(new AeronArchive.Context().controlResponseChannel(IPC))
-                .replicationChannel("aeron:udp?endpoint=localhost:0").archiveId(state.hashCode());
+        File archiveDir = state.resolve("archive").toFile();
         ArchivingMediaDriver driver = null;
         try {
-            driver = ArchivingMediaDriver.launch(driverContext, archiveContext);
+            driver = ArchiveLaunch.launch(() -> new MediaDriver.Context().aeronDirectoryName(aeronDir)
+                    .threadingMode(ThreadingMode.SHARED).sharedIdleStrategy(new BackoffIdleStrategy())
+                    .dirDeleteOnStart(true).dirDeleteOnShutdown(true)
+                    .clientLivenessTimeoutNs(LIVENESS_TIMEOUT_NS) // the engine's client is polled by a loop not yet run
+                    .publicationUnblockTimeoutNs(2 * LIVENESS_TIMEOUT_NS), // Aeron asks it to be the longer
+                    () -> new Archive.Context().aeronDirectoryName(aeronDir)
+                    .archiveDir(archiveDir).threadingMode(ArchiveThreadingMode.SHARED)
+                    .idleStrategySupplier(BackoffIdleStrategy::new).controlChannelEnabled(false)
+                    .archiveClientContext(new AeronArchive.Context().controlResponseChannel(IPC))
+                    .replicationChannel("aeron:udp?endpoint=localhost:0").archiveId(state.hashCode()),
+                    archiveDir, gateway.name());
             LoopScheduler scheduler = new LoopScheduler();
             EngineConfiguration config = engineConfiguration(gateway, dictionary, state, aeronDir, scheduler);
             SentMessageJournal journal = new SentMessageJournal(state, gateway.sessions().size());

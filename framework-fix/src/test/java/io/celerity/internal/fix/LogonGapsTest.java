@@ -4,6 +4,7 @@ import io.celerity.config.CelerityConfig;
 import io.celerity.fixtest.DeskDeployment;
 import io.celerity.fixtest.QuickFixClient;
 import io.celerity.host.ServiceHost;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import quickfix.Message;
@@ -37,11 +38,17 @@ class LogonGapsTest {
 
     @TempDir
     Path dir;
+    private int port;
+    private Path yaml;
+
+    @BeforeEach
+    void deploy() {
+        port = DeskDeployment.freePort();
+        yaml = DeskDeployment.write(dir.resolve("deploy"), port);
+    }
 
     @Test
     void aLogonWithGapsBothWaysIsSettledAndTheSessionCarriesOn() throws Exception {
-        int port = DeskDeployment.freePort();
-        Path yaml = DeskDeployment.write(dir.resolve("deploy"), port);
         try (QuickFixClient client = new QuickFixClient(port, DeskDeployment.CLIENT, DeskDeployment.US,
                 dir.resolve("client"))) {
             try (ServiceHost host = ServiceHost.start(CelerityConfig.load(yaml))) {
@@ -73,8 +80,6 @@ class LogonGapsTest {
 
     @Test
     void sessionMessagesAfterTheLastOrderAreNotAskedForAgainAfterARestart() throws Exception {
-        int port = DeskDeployment.freePort();
-        Path yaml = DeskDeployment.write(dir.resolve("deploy"), port);
         try (QuickFixClient client = new QuickFixClient(port, DeskDeployment.CLIENT, DeskDeployment.US,
                 dir.resolve("client"))) {
             try (ServiceHost host = ServiceHost.start(CelerityConfig.load(yaml))) {
