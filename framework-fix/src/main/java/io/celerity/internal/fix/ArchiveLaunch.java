@@ -44,8 +44,12 @@ final class ArchiveLaunch {
             ByteArrayOutputStream report = new ByteArrayOutputStream();
             boolean clean = ArchiveTool.verify(new PrintStream(report, true, StandardCharsets.UTF_8), archiveDir,
                     EnumSet.noneOf(ArchiveTool.VerifyOption.class), null, file -> true);
-            LOG.warn("fix gateway '{}': archive verified{}:\n{}", gateway, clean ? "" : " with errors",
-                    report.toString(StandardCharsets.UTF_8).strip());
+            String verified = report.toString(StandardCharsets.UTF_8).strip();
+            if (clean)
+                LOG.warn("fix gateway '{}': archive verified:\n{}", gateway, verified);
+            else // Artio records anew; resends come from the gateway's journal, not the archive
+                LOG.error("fix gateway '{}': archive verified with errors, recordings marked invalid:\n{}", gateway,
+                        verified);
             new File(archiveDir, ArchiveMarkFile.FILENAME).delete(); // the failed launch's, under the StateDirLock
             return ArchivingMediaDriver.launch(driver.get(), archive.get());
         }

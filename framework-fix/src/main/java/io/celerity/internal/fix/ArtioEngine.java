@@ -65,6 +65,8 @@ final class ArtioEngine implements AutoCloseable {
         String aeronDir = GatewayAeronDirectory.of(state).toString();
         File archiveDir = state.resolve("archive").toFile();
         ArchivingMediaDriver driver = null;
+        SentMessageJournal journal = null;
+        InboundMarks marks = null;
         try {
             driver = ArchiveLaunch.launch(() -> new MediaDriver.Context().aeronDirectoryName(aeronDir)
                     .threadingMode(ThreadingMode.SHARED).sharedIdleStrategy(new BackoffIdleStrategy())
@@ -79,11 +81,11 @@ final class ArtioEngine implements AutoCloseable {
                     archiveDir, gateway.name());
             LoopScheduler scheduler = new LoopScheduler();
             EngineConfiguration config = engineConfiguration(gateway, dictionary, state, aeronDir, scheduler);
-            SentMessageJournal journal = new SentMessageJournal(state, gateway.sessions().size());
-            InboundMarks marks = new InboundMarks(state, gateway.sessions().size());
+            journal = new SentMessageJournal(state, gateway.sessions().size());
+            marks = new InboundMarks(state, gateway.sessions().stream().mapToInt(FixSessionConfig::sourceId).toArray());
             return new ArtioEngine(driver, FixEngine.launch(config), scheduler, aeronDir, lock, journal, marks);
         } catch (RuntimeException e) {
-            CloseHelper.quietCloseAll(driver, lock);
+            CloseHelper.quietCloseAll(driver, journal, marks, lock);
             throw e;
         }
     }

@@ -138,6 +138,8 @@ final class FixGateway implements Agent {
                     config.name(), remoteCompId, localCompId);
             return;
         }
+        session.logonSeqNum = logonReceivedSequenceNumber; // counted by the engine: InboundRecovery allows for it
+        session.logonSequenceIndex = logonSequenceIndex;
         // No catch-up replay from Artio's archive: InboundRecovery asks the counterparty for what the queue lacks.
         library.requestSession(surrogateSessionId, FixLibrary.NO_MESSAGE_REPLAY, FixLibrary.NO_MESSAGE_REPLAY,
                 REPLY_TIMEOUT_MS);

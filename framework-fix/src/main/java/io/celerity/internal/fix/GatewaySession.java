@@ -26,6 +26,9 @@ final class GatewaySession {
     int seenSequenceIndex;   // Artio's sequence index of the last message of any type handled in order
     int lastSeenSeqNum;      // its MsgSeqNum; from the marks at start, for a gateway without a standby
     int recoverNext;         // while recovering (InboundRecovery): the MsgSeqNum to take next; 0 otherwise
+    int recoverSequenceIndex; // the sequence index it recovers in
+    int logonSeqNum;         // the MsgSeqNum of the Logon the engine took before handing the session over; 0: none
+    int logonSequenceIndex;  // its sequence index
     boolean recoveryAsked;   // its ResendRequest went out
     final Map<Integer, InboundRecovery.Held> held = new HashMap<>(); // while recovering: messages that came before their turn
     long received;           // application messages written

@@ -58,6 +58,7 @@ final class InboundFlow implements SessionHandler {
             countRedundantResendRequest(artio);
             return Action.CONTINUE; // Artio asks for it again (ArtioEngine: closed resend ranges)
         }
+        recovery.onSequence(session, sequenceIndex);
         if (session.recoverNext == 0) {
             if (!header.isAdmin(buffer)) // the engine answered the session's own messages
                 take(session, buffer, offset, length, sequenceIndex, messageType);

@@ -30,18 +30,38 @@ final class InboundRecovery {
     /** On taking a session: whether Artio counted messages received that this gateway has not seen, and from where. */
     void onAcquired(GatewaySession s) {
         int sequence = s.artio.sequenceIndex();
+        onSequence(s, sequence);
         int seen = Math.max(s.lastSeen(sequence), sequence != s.inSequenceIndex ? 0 // a new sequence: none written
                 : Math.max(s.lastInSeqNum, s.recoverNext - 1));
         int counted = s.artio.lastReceivedMsgSeqNum();
-        // Only an accepted session taken logged on had its Logon counted: one taken offline at start, or as its
-        // connection is handed over, has not; an initiated one is taken before the counterparty's Logon is counted.
-        int logon = !s.config.initiator() && s.artio.isActive() ? 1 : 0;
+        // Artio counted the counterparty's Logon only where its engine took it before handing the session over (an
+        // accepted session taken offline at start, or as its connection is handed over, and an initiated one have not);
+        // the one message allowed for it must be that Logon, not one the engine took in the library's absence.
+        int logon = s.logonSeqNum == seen + 1 && s.logonSequenceIndex == sequence && s.artio.isActive() ? 1 : 0;
+        s.logonSeqNum = 0;
         if (seen + logon < counted) {
             s.recoverNext = seen + 1;
+            s.recoverSequenceIndex = sequence;
             s.recoveryAsked = false;
             LOG.warn("fix session '{}': Artio counted {} received, the gateway handled up to {}; asking again from {}",
                     s.config.name(), counted, seen, seen + 1);
+        } else if (s.recoverNext == 0) {
+            s.handled(sequence, counted); // the engine's Logon, which the library is not handed
         }
+    }
+
+    /**
+     * Ends a recovery when the session's sequence is no longer the one it recovers in: the counterparty reset its
+     * sequence (a Logon with ResetSeqNumFlag), so what was asked for will not come, and the new sequence's messages
+     * must not be taken for duplicates.
+     */
+    void onSequence(GatewaySession s, int sequenceIndex) {
+        if (s.recoverNext == 0 || sequenceIndex == s.recoverSequenceIndex)
+            return;
+        LOG.error("fix session '{}': the counterparty reset its sequence; messages from {} of the sequence before were "
+                + "never received", s.config.name(), s.recoverNext);
+        s.recoverNext = 0;
+        s.held.clear();
     }
 
     /** Sends a session's pending ResendRequest once it is logged on; returns 1 when it did. */

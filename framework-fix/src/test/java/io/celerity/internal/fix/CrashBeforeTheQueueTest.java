@@ -25,6 +25,7 @@ import static io.celerity.internal.fix.GatewayKillRestartTest.startHost;
 import static io.celerity.internal.fix.QuickFixConversationTest.deskInputs;
 import static io.celerity.internal.fix.QuickFixConversationTest.order;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The gateway's process dies as its mapping holds an order: Artio took the message in (and may have counted it
@@ -72,6 +73,8 @@ class CrashBeforeTheQueueTest {
         assertEquals(expected.stream().map(id -> "order " + id).toList(), deskInputs(dir.resolve("deploy/orders")),
                 "the desk took each order once, in order; host log:\n" + Files.readString(log));
         assertEquals(expected, reports, "each report came once, as new");
+        if (!initiated && Files.readString(log).contains("taken (DISCONNECTED): last received 3,")) // Artio counted it
+            assertTrue(Files.readString(log).contains("asking again from 3"), "the gateway asked for the order again");
     }
 
     private static String report(Message report) throws Exception {

@@ -19,7 +19,7 @@ class InboundMarksTest {
 
     @Test
     void onlyMessagesNextToWhatWasHandledOrWrittenAreMarked() {
-        try (InboundMarks marks = new InboundMarks(stateDir, 2)) {
+        try (InboundMarks marks = new InboundMarks(stateDir, new int[] {901, 902})) {
             GatewaySession session = session(marks, 1);
             session.handled(0, 1); // a Logon
             session.handled(0, 2); // a heartbeat
@@ -35,13 +35,18 @@ class InboundMarksTest {
             assertEquals(1, session.lastSeen(1));
             assertEquals(0, session.lastSeen(0), "a sequence of before");
         }
-        try (InboundMarks marks = new InboundMarks(stateDir, 2)) {
+        try (InboundMarks marks = new InboundMarks(stateDir, new int[] {901, 902})) {
             GatewaySession restarted = session(marks, 1);
             restarted.resumeHandled();
             assertEquals(1, restarted.lastSeen(1));
             GatewaySession other = session(marks, 0);
             other.resumeHandled();
             assertEquals(0, other.lastSeen(0), "each session its own mark");
+        }
+        try (InboundMarks marks = new InboundMarks(stateDir, new int[] {902, 901})) { // the sessions reordered
+            GatewaySession moved = session(marks, 1);
+            moved.resumeHandled();
+            assertEquals(0, moved.lastSeen(1), "a slot that held another session's mark");
         }
     }
 

@@ -33,6 +33,19 @@ class InboundRecoveryTest {
         assertEquals(0, session.recoverNext, "a live order in turn, nothing kept: recovered");
     }
 
+    @Test
+    void aResetSequenceEndsTheRecoveryOfTheSequenceBefore() {
+        session.recoverNext = 5;
+        session.recoverSequenceIndex = 0;
+        session.recoveryAsked = true;
+        receive("35=D\u000134=9\u0001"); // kept for its turn
+        recovery.onSequence(session, 0);
+        assertEquals(5, session.recoverNext, "the same sequence: still recovering");
+        recovery.onSequence(session, 1); // the counterparty logged on with ResetSeqNumFlag
+        assertEquals(0, session.recoverNext, "what was asked for will not come");
+        assertEquals(0, session.held.size(), "nothing of the sequence before is taken");
+    }
+
     private void receive(String fix) {
         UnsafeBuffer buffer = new UnsafeBuffer(fix.getBytes(StandardCharsets.US_ASCII));
         header.scan(buffer, 0, buffer.capacity());
