@@ -34,7 +34,6 @@ final class ArchiveLaunch {
     static ArchivingMediaDriver launch(Supplier<MediaDriver.Context> driver, Supplier<Archive.Context> archive,
                                       File archiveDir, String gateway) {
         try {
-            new File(archiveDir, ArchiveMarkFile.FILENAME).delete(); // the failed launch's, under the StateDirLock
             return ArchivingMediaDriver.launch(driver.get(), archive.get());
         } catch (ArchiveException e) {
             if (e.getMessage() == null || !e.getMessage().contains(TORN))
