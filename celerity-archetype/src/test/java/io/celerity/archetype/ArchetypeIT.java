@@ -121,6 +121,11 @@ class ArchetypeIT {
         assertEquals(List.of(), forbidden, "proxy fallback, code compiled at start or SLF4J warnings in the build");
         List<String> chronicleInfo = verified.lines().filter(l -> l.contains(" INFO net.openhft.")).toList();
         assertEquals(List.of(), chronicleInfo, "Chronicle's informational lines in a quiet build (chronicle.quiet.flags)");
+        List<String> restartTestInfo = verified.lines()
+                .filter(l -> l.contains(" INFO io.celerity.internal.restart.")).toList();
+        assertEquals(List.of(), restartTestInfo, "the lines of a restart test's hosts (one per input) at info");
+        List<String> counterpartyInfo = verified.lines().filter(l -> l.contains(" INFO quickfix")).toList();
+        assertEquals(List.of(), counterpartyInfo, "the FIX test's counterparty's informational lines");
         Path generatedIndex = project.resolve("target/classes/META-INF/celerity/generated-code.txt");
         assertTrue(Files.isRegularFile(generatedIndex) && Files.readString(generatedIndex).contains(PACKAGE),
                 "the build generated no reader or writer of the project's classes: " + generatedIndex);

@@ -17,6 +17,7 @@ import io.celerity.internal.operations.DiskSpaceWatchdog;
 import io.celerity.internal.operations.HostQueues;
 import io.celerity.internal.operations.MetricsEndpoint;
 import io.celerity.internal.operations.StatusPublisher;
+import io.celerity.internal.restart.LifecycleLog;
 import io.celerity.internal.schema.ReadableAtStart;
 import io.celerity.time.UniqueTimestamps;
 import org.slf4j.Logger;
@@ -53,6 +54,7 @@ public final class ServiceHost implements AutoCloseable {
     private boolean closing;
     private boolean crashed;
     private boolean borrowed; // on queues a test opened: one of many hosts in turn, whose start and close are debug
+    private LifecycleLog lifecycle;
     private Thread closer; // guarded by this: the thread closing, which must not wait for itself
     private UniqueTimestamps timestamps;
     private MetricsEndpoint metrics;
@@ -97,6 +99,7 @@ public final class ServiceHost implements AutoCloseable {
         extensions.beforeOpen();
         timestamps = options.timestamps().apply(config.hostId());
         borrowed = options.queues() != null;
+        lifecycle = new LifecycleLog(LOG, borrowed); // a RESTART test's host per input: at info, 0.1 ms a line
         queues = borrowed ? options.queues().lendTo(config) : new HostQueues(config, options.queueClock());
         requireKeysOfQueuesInUse();
         // A process killed while creating a cycle file leaves one no reader gets past: before any reader opens.
@@ -117,7 +120,7 @@ public final class ServiceHost implements AutoCloseable {
         watchdog.watch(this::stopBecause);
         queues.startRetention();
         queues.startMappingAhead();
-        logLifecycle("host started from {}: {} queue(s), services {}{} on loops {}", config.source(), queues.size(),
+        lifecycle.say("host started from {}: {} queue(s), services {}{} on loops {}", config.source(), queues.size(),
                 services.keySet(), agents.isEmpty() ? "" : ", agents " + agents.keySet(), loops.keySet());
     }
 
@@ -145,7 +148,7 @@ public final class ServiceHost implements AutoCloseable {
         Map<String, List<LoopParticipant>> byLoop = new LinkedHashMap<>();
         for (ServiceConfig s : config.services().values()) {
             ServiceRunner runner = new ServiceRunner(ServicePlan.of(config, s, queues::get, options.clock(), timestamps,
-                    options.errorListener()::onHandlerError, extensions::acks, extensions.gate(s.name())));
+                    options.errorListener()::onHandlerError, extensions::acks, extensions.gate(s.name())), borrowed);
             services.put(s.name(), runner);
             byLoop.computeIfAbsent(s.eventLoop(), k -> new ArrayList<>()).add(runner);
         }
@@ -324,17 +327,10 @@ public final class ServiceHost implements AutoCloseable {
             queues.close(); // borrowed ones: only this host's view of them
         if (timestamps != null)
             timestamps.close();
-        services.values().forEach(s -> logLifecycle("closed {}", s.stats()));
+        services.values().forEach(s -> lifecycle.say("closed {}", s.stats()));
         claims.forEach(ServiceClaim::close); // last: nothing of this host writes any more
     }
 
-    // A RESTART test starts a host per input: at info, its lines would bury the test's own output (0.1 ms each).
-    private void logLifecycle(String format, Object... args) {
-        if (borrowed)
-            LOG.debug(format, args);
-        else
-            LOG.info(format, args);
-    }
 
     private void awaitCloseUninterruptibly() {
         boolean interrupted = false;

@@ -153,7 +153,7 @@ public final class HopCost implements Callable<Integer> {
         String[] services = {"echo", "sink"};
         for (int i = 0; i < runners.length; i++)
             runners[i] = new ServiceRunner(ServicePlan.of(config, config.services().get(services[i]), queues::get,
-                    SystemTimeProvider.CLOCK, timestamps, HandlerErrors.NONE, queue -> null));
+                    SystemTimeProvider.CLOCK, timestamps, HandlerErrors.NONE, queue -> null), false);
         InputHistory threadHistory = new InputHistory();
         MessageHistory.set(threadHistory);
         for (ServiceRunner runner : runners)

@@ -35,6 +35,7 @@ public final class ServiceRunner implements LoopParticipant {
     private final ServiceCounters stats;
     private final FailureReports failures;
     private final DispatchContext context;
+    private final boolean quietLog;
 
     private ServiceOutput output;
     private InputDispatch inputs;
@@ -46,8 +47,10 @@ public final class ServiceRunner implements LoopParticipant {
     private InputHistory history;
     private int passes;
 
-    public ServiceRunner(ServicePlan plan) {
+    /** @param quietLog whether its host is one of many started in turn on the same open queues: its lines at debug */
+    public ServiceRunner(ServicePlan plan, boolean quietLog) {
         this.plan = plan;
+        this.quietLog = quietLog;
         this.config = plan.config();
         this.normalInputs = config.inputs().size();
         this.control = config.control() == null ? -1 : normalInputs;
@@ -91,7 +94,7 @@ public final class ServiceRunner implements LoopParticipant {
         if (latency != null)
             inputs.measure(latency);
         ServiceRestore restore = new ServiceRestore(config, plan.output(), plan.errors(), plan.snapshots(),
-                plan.sourceIds());
+                plan.sourceIds(), quietLog);
         timer = ServiceTimer.of(config, type, component);
         if (plan.gate() != null)
             follow(component, restore);

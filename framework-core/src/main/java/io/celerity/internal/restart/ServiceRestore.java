@@ -26,14 +26,17 @@ public final class ServiceRestore {
     private final ChronicleQueue errors;
     private final ChronicleQueue snapshots;
     private final int[] sourceIds;
+    private final LifecycleLog log;
 
     /**
      * @param errors    the service's errors queue, or {@code null}: a reported input counts as processed
      * @param snapshots its snapshot queue, or {@code null}
      * @param sourceIds the source ids of its read queues, in their order
+     * @param quietLog  whether its host is one of many started in turn on the same open queues: its lines at debug
      */
     public ServiceRestore(ServiceConfig config, ChronicleQueue output, ChronicleQueue errors, ChronicleQueue snapshots,
-                          int[] sourceIds) {
+                          int[] sourceIds, boolean quietLog) {
+        this.log = new LifecycleLog(LOG, quietLog);
         this.config = config;
         this.output = output;
         this.errors = errors;
@@ -56,8 +59,8 @@ public final class ServiceRestore {
     public void rebuild(Object component, ComponentType type, Method snapshotMethod, StateRebuilder.InputReplay inputs) {
         new StateRebuilder(config, output, sourceIds, snapshots,
                 snapshotMethod == null ? null : snapshotMethod.getParameterTypes()[0],
-                config.rebuild() == StateRebuild.REPLAY_OUTPUTS ? type.implementedOutputs() : List.of())
-                .rebuild(component, inputs);
+                config.rebuild() == StateRebuild.REPLAY_OUTPUTS ? type.implementedOutputs() : List.of(),
+                log.of(StateRebuilder.LOG)).rebuild(component, inputs);
     }
 
     /**
@@ -87,7 +90,7 @@ public final class ServiceRestore {
             try (DocumentContext skipped = tailer.readingDocument()) {
                 assert skipped.isPresent();
             }
-            LOG.info("{}: input '{}' resumes after index {}", config.name(), input, Long.toHexString(lastProcessed));
+            log.say("{}: input '{}' resumes after index {}", config.name(), input, Long.toHexString(lastProcessed));
         } else {
             throw new IllegalStateException("service '" + config.name() + "': input '" + input + "' no longer holds "
                     + "index " + Long.toHexString(lastProcessed) + ", the last one processed; cannot resume exactly");

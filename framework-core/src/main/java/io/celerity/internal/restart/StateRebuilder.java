@@ -17,7 +17,7 @@ import java.util.List;
  */
 public final class StateRebuilder {
 
-    private static final Logger LOG = LoggerFactory.getLogger(StateRebuilder.class);
+    static final Logger LOG = LoggerFactory.getLogger(StateRebuilder.class);
 
     /** Replays one input again: which of the service's read queues, and the index on it. */
     public interface InputReplay {
@@ -34,20 +34,23 @@ public final class StateRebuilder {
     private final ChronicleQueue snapshots;
     private final Class<?> stateInterface;
     private final List<Class<?>> replayedOutputs;
+    private final LifecycleLog log;
 
     /**
      * @param snapshots       the snapshot queue, or {@code null} when the service takes no snapshots
      * @param stateInterface  the interface of its snapshot events, or {@code null}
      * @param replayedOutputs the output interfaces it implements, replayed into it with REPLAY_OUTPUTS
+     * @param log             where it says what it rebuilt from
      */
     public StateRebuilder(ServiceConfig config, ChronicleQueue output, int[] sourceIds, ChronicleQueue snapshots,
-                   Class<?> stateInterface, List<Class<?>> replayedOutputs) {
+                   Class<?> stateInterface, List<Class<?>> replayedOutputs, LifecycleLog log) {
         this.config = config;
         this.output = output;
         this.sourceIds = sourceIds;
         this.snapshots = snapshots;
         this.stateInterface = stateInterface;
         this.replayedOutputs = replayedOutputs;
+        this.log = log;
     }
 
     public void rebuild(Object component, InputReplay inputs) {
@@ -71,7 +74,7 @@ public final class StateRebuilder {
                 throw new IllegalStateException("service '" + config.name() + "': cannot rebuild its state: an "
                         + "output of '" + config.output() + "' answers an input this host does not hold yet");
         }
-        LOG.info("{}: state rebuilt from {} and {} {} replayed in {} ms", config.name(), from, replayed,
+        log.say("{}: state rebuilt from {} and {} {} replayed in {} ms", config.name(), from, replayed,
                 config.rebuild() == StateRebuild.REPLAY_OUTPUTS ? "output(s)" : "input(s)",
                 (System.nanoTime() - start) / 1_000_000);
     }
