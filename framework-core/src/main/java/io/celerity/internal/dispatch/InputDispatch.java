@@ -33,6 +33,7 @@ final class InputDispatch implements AutoCloseable {
     private final InputHistory history;
     private final AllowedTypes allowedTypes;
     private final ExcerptTailer[] tailers;
+    private final boolean[] opened; // per read queue: its documents are opened ones (encrypted), each reportable
     private final AbstractGeneratedMethodReader[] readers;
     private final int[] sourceIds;
     private final boolean acknowledgeEveryInput;
@@ -71,11 +72,13 @@ final class InputDispatch implements AutoCloseable {
         this.allowedTypes = new AllowedTypes(type.messageTypes());
         this.tailers = new ExcerptTailer[plan.inputs().length];
         this.readers = new AbstractGeneratedMethodReader[tailers.length];
+        this.opened = new boolean[tailers.length];
         for (int i = 0; i < tailers.length; i++) {
             tailers[i] = plan.inputs()[i].createTailer();
             int input = i;
             // an encrypted input that does not authenticate: never given to the component, counted and reported
             CipherQueue.onRefused(tailers[i], refused -> failures.refused(input, refused));
+            opened[i] = CipherQueue.opens(tailers[i]);
             readers[i] = MethodCode.reader(tailers[i], this::unknownEvent,
                     new AcceptedEvents(type.inputInterfaces(), plan.inputEvents().get(i)), plan.name(), component);
         }
@@ -106,7 +109,8 @@ final class InputDispatch implements AutoCloseable {
             allowedTypes.applyTo(in.wire());
             currentInput = i;
             currentIndex = in.index();
-            inputBytes = in instanceof ReportableDocument r ? r.reportableBytes() : in.wire().bytes();
+            // not `in instanceof`: a class that does not implement an interface is scanned for it at each check
+            inputBytes = opened[i] ? ((ReportableDocument) in).reportableBytes() : in.wire().bytes();
             inputStart = inputBytes.readPosition();
             history.input(sourceIds[i], currentIndex);
             DocumentContext out = null; // a component that writes nothing gets one only to acknowledge, after its handler

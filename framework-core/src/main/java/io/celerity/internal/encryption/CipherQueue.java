@@ -76,6 +76,11 @@ public final class CipherQueue implements ChronicleQueue {
             opening.onRefused(listener);
     }
 
+    /** Whether {@code tailer}'s documents are opened ones, each a {@link ReportableDocument}. */
+    public static boolean opens(ExcerptTailer tailer) {
+        return tailer instanceof OpeningTailer;
+    }
+
     PersonalEvents personalEvents() {
         return personalEvents;
     }
