@@ -90,6 +90,8 @@ public final class ServiceHost implements AutoCloseable {
     }
 
     private void open(HostOptions options) {
+        borrowed = options.queues() != null;
+        lifecycle = new LifecycleLog(LOG, borrowed); // debug when borrowed: a RESTART test starts a host per input
         extensions = options.extensions() == null ? HostExtensions.find(config)
                 : new HostExtensions(config, options.extensions());
         refuseStartShortOfSpace();
@@ -98,8 +100,6 @@ public final class ServiceHost implements AutoCloseable {
             claims.add(ServiceClaim.take(config, s));
         extensions.beforeOpen();
         timestamps = options.timestamps().apply(config.hostId());
-        borrowed = options.queues() != null;
-        lifecycle = new LifecycleLog(LOG, borrowed); // a RESTART test's host per input: at info, 0.1 ms a line
         queues = borrowed ? options.queues().lendTo(config) : new HostQueues(config, options.queueClock());
         requireKeysOfQueuesInUse();
         // A process killed while creating a cycle file leaves one no reader gets past: before any reader opens.
@@ -330,7 +330,6 @@ public final class ServiceHost implements AutoCloseable {
         services.values().forEach(s -> lifecycle.say("closed {}", s.stats()));
         claims.forEach(ServiceClaim::close); // last: nothing of this host writes any more
     }
-
 
     private void awaitCloseUninterruptibly() {
         boolean interrupted = false;

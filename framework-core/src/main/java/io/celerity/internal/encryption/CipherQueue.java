@@ -76,7 +76,7 @@ public final class CipherQueue implements ChronicleQueue {
             opening.onRefused(listener);
     }
 
-    /** Whether {@code tailer}'s documents are opened ones, each a {@link ReportableDocument}. */
+    /** Whether {@code tailer}'s documents are opened ones: each present data document a {@link ReportableDocument}. */
     public static boolean opens(ExcerptTailer tailer) {
         return tailer instanceof OpeningTailer;
     }

@@ -23,9 +23,4 @@ public final class LifecycleLog {
         else
             log.info(format, args);
     }
-
-    /** The same host's lines of another class. */
-    public LifecycleLog of(Logger other) {
-        return new LifecycleLog(other, quiet);
-    }
 }

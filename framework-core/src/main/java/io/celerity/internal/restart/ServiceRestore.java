@@ -26,6 +26,7 @@ public final class ServiceRestore {
     private final ChronicleQueue errors;
     private final ChronicleQueue snapshots;
     private final int[] sourceIds;
+    private final boolean quietLog;
     private final LifecycleLog log;
 
     /**
@@ -36,6 +37,7 @@ public final class ServiceRestore {
      */
     public ServiceRestore(ServiceConfig config, ChronicleQueue output, ChronicleQueue errors, ChronicleQueue snapshots,
                           int[] sourceIds, boolean quietLog) {
+        this.quietLog = quietLog;
         this.log = new LifecycleLog(LOG, quietLog);
         this.config = config;
         this.output = output;
@@ -60,7 +62,7 @@ public final class ServiceRestore {
         new StateRebuilder(config, output, sourceIds, snapshots,
                 snapshotMethod == null ? null : snapshotMethod.getParameterTypes()[0],
                 config.rebuild() == StateRebuild.REPLAY_OUTPUTS ? type.implementedOutputs() : List.of(),
-                log.of(StateRebuilder.LOG)).rebuild(component, inputs);
+                quietLog).rebuild(component, inputs);
     }
 
     /**

@@ -17,7 +17,7 @@ import java.util.List;
  */
 public final class StateRebuilder {
 
-    static final Logger LOG = LoggerFactory.getLogger(StateRebuilder.class);
+    private static final Logger LOG = LoggerFactory.getLogger(StateRebuilder.class);
 
     /** Replays one input again: which of the service's read queues, and the index on it. */
     public interface InputReplay {
@@ -40,17 +40,17 @@ public final class StateRebuilder {
      * @param snapshots       the snapshot queue, or {@code null} when the service takes no snapshots
      * @param stateInterface  the interface of its snapshot events, or {@code null}
      * @param replayedOutputs the output interfaces it implements, replayed into it with REPLAY_OUTPUTS
-     * @param log             where it says what it rebuilt from
+     * @param quietLog        whether its host is one of many started in turn on the same open queues: its line at debug
      */
     public StateRebuilder(ServiceConfig config, ChronicleQueue output, int[] sourceIds, ChronicleQueue snapshots,
-                   Class<?> stateInterface, List<Class<?>> replayedOutputs, LifecycleLog log) {
+                   Class<?> stateInterface, List<Class<?>> replayedOutputs, boolean quietLog) {
         this.config = config;
         this.output = output;
         this.sourceIds = sourceIds;
         this.snapshots = snapshots;
         this.stateInterface = stateInterface;
         this.replayedOutputs = replayedOutputs;
-        this.log = log;
+        this.log = new LifecycleLog(LOG, quietLog);
     }
 
     public void rebuild(Object component, InputReplay inputs) {
