@@ -13,6 +13,7 @@ public final class FrameworkAgent implements LoopParticipant {
 
     private final Agent agent;
     private boolean started;
+    private long failures;
 
     public FrameworkAgent(Agent agent) {
         this.agent = agent;
@@ -39,9 +40,13 @@ public final class FrameworkAgent implements LoopParticipant {
         // its writes are its own (a replica's appender): nothing of the loop's to touch ahead
     }
 
+    // Failures 1, 2, 4, 8...: one that lasts (e.g. a dead Aeron client, thrown each pass between passes that succeed,
+    // so the back-off never grows) would otherwise flood the log with a stack trace every few milliseconds.
     @Override
     public boolean loopHandles(Throwable failure) {
-        LOG.warn("{}: doWork threw; backing off, then carrying on", agent.roleName(), failure);
+        if (Long.bitCount(++failures) == 1)
+            LOG.warn("{}: doWork threw (failure #{}); backing off, then carrying on", agent.roleName(), failures,
+                    failure);
         return false;
     }
 
